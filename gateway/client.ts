@@ -1,0 +1,249 @@
+import type { GatewayConfig } from "./config.ts";
+import { CONTENT_TYPE } from "./config.ts";
+import type { CryptoBackend } from "./crypto.ts";
+import type { ResponseEnvelope, ResponsePayload } from "./envelope.ts";
+import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse } from "./envelope.ts";
+import type { GatewayErrorKind } from "./errors.ts";
+import { GatewayError, getErrorMessage } from "./errors.ts";
+import type { Identity } from "./identity.ts";
+
+export const STATUS_OK = 200;
+export const STATUS_CREATED = 251;
+export const STATUS_SESSION_INVALID = 420;
+
+export interface CallOptions {
+  /** The payload status that means success: 200 unless the endpoint says otherwise (251). */
+  expect?: number;
+  /** No toast, and a failure resolves to undefined instead of rejecting. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Everything known about one call, success or not. `request` never throws. */
+export interface CallOutcome<T = unknown> {
+  ok: boolean;
+  path: string;
+  httpStatus: number;
+  errcode?: number;
+  status?: number;
+  msg: string;
+  data?: T;
+  signValid?: boolean;
+  error?: GatewayError;
+  envelope?: ResponseEnvelope;
+}
+
+export interface SessionInvalidInfo {
+  hasToken: boolean;
+  message: string;
+  path: string;
+}
+
+export interface GatewayClientOptions {
+  config: Pick<GatewayConfig, "aesKey" | "aesIv" | "signSecret" | "timeoutMs" | "lines">;
+  crypto: CryptoBackend;
+  /** Identity fields for each call, read fresh every time (the token may change). */
+  identity: () => Identity;
+  fetch?: typeof fetch;
+  /** Decrypts response data off the caller's thread (the browser's worker); defaults to `crypto.decrypt`. */
+  decrypt?: (hex: string) => Promise<string>;
+  /** Shows a failure message to the user (toast). Not called for silent calls. */
+  onError?: (message: string, outcome: CallOutcome) => void;
+  /** Status 420: the app logs out (with a token) or asks the visitor to log in (without one). */
+  onSessionInvalid?: (info: SessionInvalidInfo) => void;
+}
+
+/** A typed endpoint: the only way calls are described. */
+export interface Endpoint<I, O, R> {
+  path: string;
+  expect: number;
+  silent: boolean;
+  mode: "throw" | "silent" | "outcome";
+  /** Phantom fields carrying the input, output and result types. */
+  readonly __types?: { input: I; output: O; result: R };
+}
+
+type Fields = Record<string, unknown>;
+
+/** A call that resolves with its data and rejects on failure. */
+export function endpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, O> {
+  return { path, expect: opts.expect ?? STATUS_OK, silent: false, mode: "throw" };
+}
+
+/** A call that never toasts and resolves to undefined on failure (ad clicks, comment likes). */
+export function silentEndpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, O | undefined> {
+  return { path, expect: opts.expect ?? STATUS_OK, silent: true, mode: "silent" };
+}
+
+/** A call that never throws: purchases. Failures are toasted and returned as an outcome. */
+export function outcomeEndpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, CallOutcome<O>> {
+  return { path, expect: opts.expect ?? STATUS_OK, silent: false, mode: "outcome" };
+}
+
+function classifyFetchError(error: unknown, timedOut: boolean, aborted: boolean): GatewayError {
+  if (timedOut) return new GatewayError("timeout", "timeout exceeded");
+  if (aborted) return new GatewayError("abort", "Request aborted");
+  return new GatewayError("network", `Network Error: ${getErrorMessage(error)}`);
+}
+
+/** Checks a URL's protocol before anything is sent. */
+export function assertHttpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new GatewayError("unsupported-protocol", `Invalid URL: ${url}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new GatewayError("unsupported-protocol", `Unsupported protocol ${parsed.protocol}`);
+  }
+  return parsed;
+}
+
+/**
+ * fetch with one timeout and an optional caller signal, telling a timeout from an abort.
+ * Rejects with a GatewayError of kind network, timeout, abort or unsupported-protocol.
+ */
+export async function fetchWithTimeout(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Response> {
+  assertHttpUrl(url);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await doFetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    throw classifyFetchError(error, timedOut, Boolean(signal?.aborted));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** The one gateway client: envelopes, the success rule, errors, 420 handling and the base line. */
+export class GatewayClient {
+  baseLine: string;
+
+  constructor(private readonly options: GatewayClientOptions) {
+    this.baseLine = options.config.lines[0] ?? "";
+  }
+
+  get config() {
+    return this.options.config;
+  }
+
+  /** Sends one call and reports everything about it; never throws, never toasts. */
+  async request<T = unknown>(path: string, fields: Fields = {}, opts: CallOptions = {}): Promise<CallOutcome<T>> {
+    const { config, crypto } = this.options;
+    const expect = opts.expect ?? STATUS_OK;
+    const identity = this.options.identity();
+    // Identity first, caller fields next; system_token last so a caller cannot spoof it.
+    const plain = { ...identity, ...fields, system_token: identity.system_token };
+    const body = encodeRequestBody(sealRequest(plain, config, crypto));
+    const fail = (kind: GatewayErrorKind, msg: string, extra: Partial<CallOutcome<T>> = {}): CallOutcome<T> => ({
+      ok: false,
+      path,
+      httpStatus: 0,
+      msg,
+      ...extra,
+      error: new GatewayError(kind, msg, {
+        path,
+        httpStatus: extra.httpStatus,
+        errcode: extra.errcode,
+        status: extra.status,
+        data: extra.data,
+      }),
+    });
+
+    let response: Response;
+    try {
+      response = await fetchWithTimeout(
+        this.options.fetch ?? globalThis.fetch,
+        `${this.baseLine}${path}`,
+        { method: "POST", headers: { "content-type": CONTENT_TYPE }, body },
+        opts.timeoutMs ?? config.timeoutMs,
+        opts.signal,
+      );
+    } catch (error) {
+      const e = error as GatewayError;
+      return { ok: false, path, httpStatus: 0, msg: e.message, error: e };
+    }
+
+    const httpStatus = response.status;
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      return fail("malformed", `HTTP ${httpStatus}: response is not JSON`, { httpStatus });
+    }
+    if (!isResponseEnvelope(json)) {
+      const msg = (json as { msg?: unknown })?.msg;
+      return fail(httpStatus === 200 ? "malformed" : "http", typeof msg === "string" ? msg : `HTTP ${httpStatus}`, {
+        httpStatus,
+      });
+    }
+    const envelope = json;
+    const signValid = verifyResponse(envelope, config, crypto);
+    const base = { httpStatus, errcode: envelope.errcode, signValid, envelope };
+    if (httpStatus !== 200) return fail("http", `HTTP ${httpStatus}`, base);
+    if (!signValid) return fail("sign", "响应签名无效", base);
+    if (!envelope.data) {
+      return fail(envelope.errcode !== 0 ? "errcode" : "empty", envelope.errcode !== 0 ? `errcode ${envelope.errcode}` : "响应数据为空", base);
+    }
+
+    let payload: ResponsePayload<T>;
+    try {
+      const text = this.options.decrypt ? await this.options.decrypt(envelope.data) : crypto.decrypt(envelope.data, config.aesKey, config.aesIv);
+      payload = JSON.parse(text) as ResponsePayload<T>;
+    } catch {
+      return fail("malformed", "响应数据无法解密", base);
+    }
+    const withPayload = { ...base, status: payload.status, data: payload.data };
+    const msg = typeof payload.msg === "string" && payload.msg ? payload.msg : `status ${payload.status}`;
+    if (envelope.errcode !== 0) return fail("errcode", msg, withPayload);
+    if (payload.status === STATUS_SESSION_INVALID) return fail("session", msg, withPayload);
+    if (payload.status !== expect) return fail("status", msg, withPayload);
+    return { ok: true, path, msg: payload.msg ?? "", ...withPayload };
+  }
+
+  /** Runs the success rule: toasts (unless silent), handles 420, rejects (unless silent). */
+  async call<T = unknown>(path: string, fields: Fields = {}, opts: CallOptions = {}): Promise<T | undefined> {
+    const outcome = await this.request<T>(path, fields, opts);
+    if (outcome.ok) return outcome.data as T;
+    this.report(outcome, opts.silent ?? false);
+    if (opts.silent) return undefined;
+    throw outcome.error;
+  }
+
+  /** Calls a typed endpoint. */
+  async send<I, O, R>(ep: Endpoint<I, O, R>, input: I, opts: Omit<CallOptions, "expect" | "silent"> = {}): Promise<R> {
+    const fields = (input ?? {}) as Fields;
+    if (ep.mode === "outcome") {
+      const outcome = await this.request<O>(ep.path, fields, { ...opts, expect: ep.expect });
+      if (!outcome.ok) this.report(outcome, false);
+      return outcome as R;
+    }
+    return (await this.call<O>(ep.path, fields, { ...opts, expect: ep.expect, silent: ep.silent })) as R;
+  }
+
+  private report(outcome: CallOutcome, silent: boolean) {
+    if (outcome.status === STATUS_SESSION_INVALID) {
+      const hasToken = Boolean(this.options.identity().system_token);
+      this.options.onSessionInvalid?.({ hasToken, message: outcome.msg, path: outcome.path });
+      return;
+    }
+    if (!silent) this.options.onError?.(outcome.msg, outcome);
+  }
+}

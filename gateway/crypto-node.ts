@@ -1,0 +1,34 @@
+import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
+import type { CryptoBackend } from "./crypto.ts";
+import { isHex } from "./crypto.ts";
+
+function cipher(key: string, iv: string) {
+  return createCipheriv("aes-128-cfb", Buffer.from(key, "utf8"), Buffer.from(iv, "utf8"));
+}
+function decipher(key: string, iv: string) {
+  return createDecipheriv("aes-128-cfb", Buffer.from(key, "utf8"), Buffer.from(iv, "utf8"));
+}
+
+/** node:crypto backend: the fast path for the CLI and the server. */
+export const nodeCrypto: CryptoBackend = {
+  name: "node:crypto",
+  encrypt(plain, key, iv) {
+    const c = cipher(key, iv);
+    return Buffer.concat([c.update(plain, "utf8"), c.final()]).toString("hex").toUpperCase();
+  },
+  decrypt(hex, key, iv) {
+    if (!isHex(hex)) throw new TypeError("data is not hex");
+    const d = decipher(key, iv);
+    return Buffer.concat([d.update(Buffer.from(hex, "hex")), d.final()]).toString("utf8");
+  },
+  encryptBytes(plain, key, iv) {
+    const c = cipher(key, iv);
+    return new Uint8Array(Buffer.concat([c.update(plain), c.final()]));
+  },
+  decryptBytes(data, key, iv) {
+    const d = decipher(key, iv);
+    return new Uint8Array(Buffer.concat([d.update(data), d.final()]));
+  },
+  sha256Hex: (text) => createHash("sha256").update(text, "utf8").digest("hex"),
+  md5Hex: (text) => createHash("md5").update(text, "utf8").digest("hex"),
+};
