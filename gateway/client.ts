@@ -197,10 +197,16 @@ export class GatewayClient {
     const envelope = json;
     const signValid = verifyResponse(envelope, config, crypto);
     const base = { httpStatus, errcode: envelope.errcode, signValid, envelope };
-    if (httpStatus !== 200) return fail("http", `HTTP ${httpStatus}`, base);
+    // Envelope-level rejections (bad sign, stale timestamp) carry a plain msg beside the signed fields.
+    const plainMsg = typeof (json as { msg?: unknown }).msg === "string" ? (json as { msg: string }).msg : "";
+    if (httpStatus !== 200) return fail("http", plainMsg || `HTTP ${httpStatus}`, base);
     if (!signValid) return fail("sign", "响应签名无效", base);
     if (!envelope.data) {
-      return fail(envelope.errcode !== 0 ? "errcode" : "empty", envelope.errcode !== 0 ? `errcode ${envelope.errcode}` : "响应数据为空", base);
+      return fail(
+        envelope.errcode !== 0 ? "errcode" : "empty",
+        envelope.errcode !== 0 ? plainMsg || `errcode ${envelope.errcode}` : "响应数据为空",
+        base,
+      );
     }
 
     let payload: ResponsePayload<T>;
