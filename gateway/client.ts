@@ -198,7 +198,8 @@ export class GatewayClient {
     const signValid = verifyResponse(envelope, config, crypto);
     const base = { httpStatus, errcode: envelope.errcode, signValid, envelope };
     // Envelope-level rejections (bad sign, stale timestamp) carry a plain msg beside the signed fields.
-    const plainMsg = typeof (json as { msg?: unknown }).msg === "string" ? (json as { msg: string }).msg : "";
+    const extra = (json as unknown as { msg?: unknown }).msg;
+    const plainMsg = typeof extra === "string" ? extra : "";
     if (httpStatus !== 200) return fail("http", plainMsg || `HTTP ${httpStatus}`, base);
     if (!signValid) return fail("sign", "响应签名无效", base);
     if (!envelope.data) {

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { ApiError, defineHandler } from "../http/registry.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession, revokeOtherSessions } from "./sessions.ts";
+import { insertUser, toProfile, userByAffCode, userById, userByPhone } from "./users.ts";
+
+const phone = z.string({ error: "请输入手机号" }).trim().regex(/^1\d{10}$/, "请输入正确的手机号");
+const password = z.string({ error: "请输入密码" }).min(6, "密码长度为6-32位").max(32, "密码长度为6-32位");
+
+export const loginByPassword = defineHandler({
+  path: "/api/Home/loginByPassword",
+  auth: "guest",
+  input: z.object({ phone: z.string({ error: "请输入手机号" }).trim().min(1, "请输入手机号"), password: z.string({ error: "请输入密码" }).min(1, "请输入密码") }),
+  handle({ input, db }) {
+    const user = userByPhone(db, input.phone);
+    // One message for both cases so the answer does not reveal which phones are registered.
+    if (!user || !verifyPassword(input.password, user.password_hash)) throw new ApiError(400, "手机号或密码错误");
+    return { data: { token: createSession(db, user.id), uuid: user.uuid }, msg: "登录成功" };
+  },
+});
+
+export const register = defineHandler({
+  path: "/api/Home/register",
+  auth: "guest",
+  input: z.object({ phone, password, aff_code: z.string().trim().max(32).optional().default("") }),
+  handle({ input, db, caller }) {
+    if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
+    const inviter = input.aff_code ? userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
+    const passwordHash = hashPassword(input.password);
+    const userId = db.transaction(() => {
+      const now = Date.now();
+      let id = caller.user.id;
+      if (caller.isMember) id = insertUser(db, {}).id;
+      db.prepare(
+        `UPDATE users SET phone = ?, password_hash = ?, username = ?, nickname = CASE WHEN nickname LIKE '游客%' OR nickname = '' THEN ? ELSE nickname END,
+         invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ?`,
+      ).run(
+        input.phone,
+        passwordHash,
+        `用户${input.phone.slice(-4)}`,
+        `用户${input.phone.slice(-4)}`,
+        inviter && inviter.id !== id ? inviter.id : null,
+        inviter && inviter.id !== id ? inviter.aff_code : "",
+        now,
+        id,
+      );
+      return id;
+    })();
+    const user = userById(db, userId)!;
+    return { data: { token: createSession(db, user.id), uuid: user.uuid }, msg: "注册成功" };
+  },
+});
+
+export const userInfo = defineHandler({
+  path: "/api/user/userinfo",
+  auth: "guest",
+  input: z.object({}),
+  handle: ({ caller, origin }) => ({ data: toProfile(caller.user, caller.token, origin) }),
+});
+
+const birthday = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "生日格式应为 YYYY-MM-DD")
+  .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) <= Date.now(), "生日无效");
+
+export const updateInfo = defineHandler({
+  path: "/api/user/updateInfo",
+  auth: "member",
+  input: z.object({
+    nickname: z.string().trim().min(1, "昵称不能为空").max(20, "昵称最多20个字").optional(),
+    avatar_url: z.string().trim().max(500, "头像地址过长").optional(),
+    intro: z.string().trim().max(200, "简介最多200个字").optional(),
+    gender: z.coerce.number().int().min(0).max(2, "性别取值为 0、1、2").optional(),
+    birthday: z.union([birthday, z.literal("")]).optional(),
+  }),
+  handle({ input, db, caller, origin }) {
+    const fields = Object.entries(input).filter(([, v]) => v !== undefined);
+    if (fields.length) {
+      db.prepare(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`).run(
+        ...fields.map(([, v]) => v as string | number),
+        Date.now(),
+        caller.user.id,
+      );
+    }
+    return { data: toProfile(userById(db, caller.user.id)!, caller.token, origin), msg: "保存成功" };
+  },
+});
+
+export const updatePwd = defineHandler({
+  path: "/api/user/updatePwd",
+  auth: "member",
+  input: z.object({ old_password: z.string({ error: "请输入原密码" }).min(1, "请输入原密码"), new_password: password }),
+  handle({ input, db, caller }) {
+    if (!verifyPassword(input.old_password, caller.user.password_hash)) throw new ApiError(400, "原密码错误");
+    if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
+    db.transaction(() => {
+      db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashPassword(input.new_password), Date.now(), caller.user.id);
+      revokeOtherSessions(db, caller.user.id, caller.token);
+    })();
+    return { data: { ok: true }, msg: "密码已修改" };
+  },
+});
+
+export const accountHandlers = [loginByPassword, register, userInfo, updateInfo, updatePwd];

@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { DB } from "../db/index.ts";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Tokens are random; only their hash is stored, so a database leak does not leak sessions. */
+export function createSession(db: DB, userId: number, now = Date.now()): string {
+  const token = randomBytes(32).toString("hex");
+  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+    hashToken(token),
+    userId,
+    now,
+    now + SESSION_TTL_MS,
+  );
+  return token;
+}
+
+/** The user id behind a live token, or null for a missing, unknown, revoked or expired one. */
+export function resolveSession(db: DB, token: string, now = Date.now()): number | null {
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const row = db
+    .prepare("SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?")
+    .get(hashToken(token), now) as { user_id: number } | undefined;
+  return row?.user_id ?? null;
+}
+
+export function revokeOtherSessions(db: DB, userId: number, keepToken: string, now = Date.now()) {
+  db.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND token_hash != ? AND revoked_at IS NULL").run(
+    now,
+    userId,
+    hashToken(keepToken),
+  );
+}
+
+export function revokeSession(db: DB, token: string, now = Date.now()) {
+  db.prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(now, hashToken(token));
+}

@@ -1,0 +1,140 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { User } from "#gateway/api/types.ts";
+import type { DB } from "../db/index.ts";
+
+export interface UserRow {
+  id: number;
+  uuid: string;
+  oauth_id: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  username: string;
+  nickname: string;
+  avatar_url: string;
+  intro: string;
+  gender: number;
+  birthday: string;
+  aff_code: string;
+  invited_by: number | null;
+  invite_by_code: string;
+  coins: number;
+  coins_total: number;
+  consumption: number;
+  vip: number;
+  level: number;
+  auth_level: number;
+  auth_status: number;
+  can_watch: number;
+  fans_count: number;
+  followed_count: number;
+  likes_count: number;
+  live_count: number;
+  is_recommend: number;
+  tui_coins_cents: number;
+  total_tui_coins_cents: number;
+}
+
+const AFF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function newAffCode(db: DB): string {
+  for (;;) {
+    let code = "";
+    for (let i = 0; i < 6; i++) code += AFF_ALPHABET[randomInt(AFF_ALPHABET.length)];
+    if (!db.prepare("SELECT 1 FROM users WHERE aff_code = ?").get(code)) return code;
+  }
+}
+
+export function userById(db: DB, id: number): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+}
+
+export function userByPhone(db: DB, phone: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as UserRow | undefined;
+}
+
+export function userByAffCode(db: DB, code: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE aff_code = ?").get(code) as UserRow | undefined;
+}
+
+export interface NewUser {
+  oauthId?: string | null;
+  phone?: string | null;
+  passwordHash?: string | null;
+  username?: string;
+  coins?: number;
+  vip?: number;
+  level?: number;
+}
+
+export function insertUser(db: DB, input: NewUser): UserRow {
+  const now = Date.now();
+  const uuid = randomUUID();
+  const username = input.username ?? `游客${uuid.slice(0, 6)}`;
+  const info = db
+    .prepare(
+      `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, level, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      uuid,
+      input.oauthId ?? null,
+      input.phone ?? null,
+      input.passwordHash ?? null,
+      username,
+      username,
+      newAffCode(db),
+      input.coins ?? 0,
+      input.coins ?? 0,
+      input.vip ?? 0,
+      input.level ?? 0,
+      now,
+      now,
+    );
+  return userById(db, Number(info.lastInsertRowid))!;
+}
+
+/** The guest account of a device, created on its first call. */
+export function guestForOAuthId(db: DB, oauthId: string): UserRow {
+  const existing = db.prepare("SELECT * FROM users WHERE oauth_id = ?").get(oauthId) as UserRow | undefined;
+  return existing ?? insertUser(db, { oauthId });
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** The profile every client sees; `origin` builds the share links. */
+export function toProfile(row: UserRow, token: string, origin: string): User {
+  const shareUrl = `${origin}/?aff_code=${row.aff_code}`;
+  return {
+    uid: row.id,
+    uuid: row.uuid,
+    username: row.username,
+    nickname: row.nickname,
+    phone: row.phone ?? "",
+    avatar_url: row.avatar_url,
+    intro: row.intro,
+    gender: row.gender,
+    birthday: row.birthday,
+    aff_code: row.aff_code,
+    aff_url_copy: `邀请码 ${row.aff_code}，打开链接注册即可绑定：${shareUrl}`,
+    share_url: shareUrl,
+    auth_level: row.auth_level,
+    auth_status: row.auth_status,
+    can_watch: row.can_watch,
+    coins: row.coins,
+    coins_total: row.coins_total,
+    consumption: row.consumption,
+    fans_count: row.fans_count,
+    followed_count: row.followed_count,
+    invite_by_code: row.invite_by_code,
+    is_attention: 0,
+    is_recommend: row.is_recommend,
+    is_reg: row.phone ? 1 : 0,
+    vip: row.vip,
+    level: row.level,
+    likes_count: row.likes_count,
+    live_count: row.live_count,
+    token,
+    total_tui_coins: money(row.total_tui_coins_cents),
+    tui_coins: money(row.tui_coins_cents),
+  };
+}

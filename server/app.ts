@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { accountHandlers } from "./accounts/handlers.ts";
+import type { DB } from "./db/index.ts";
+import type { ServerSettings } from "./env.ts";
+import { ERRCODE, handleApiCall, reject, type ApiDeps } from "./http/api.ts";
+import { Registry } from "./http/registry.ts";
+import { placeholderSvg } from "./media/placeholder.ts";
+import { serveApp, safeFile, sendFile } from "./static/serve.ts";
+import { systemHandlers } from "./system/handlers.ts";
+import { handleImageUpload } from "./uploads/images.ts";
+import { uploadsRoot } from "./uploads/storage.ts";
+import { handleVideoUpload } from "./uploads/videos.ts";
+
+export function createRegistry() {
+  return new Registry().add(...accountHandlers, ...systemHandlers);
+}
+
+export function createApp(db: DB, settings: ServerSettings) {
+  const log = (level: "error" | "info", message: string) => {
+    if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
+    (level === "error" ? console.error : console.log)(`[gateway] ${message}`);
+  };
+  const deps: ApiDeps = { db, settings, registry: createRegistry(), log };
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    log("error", `${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return c.json({ errcode: ERRCODE.internal, msg: "internal error" }, 500);
+  });
+
+  app.use("*", compress());
+
+  app.use("*", async (c, next) => {
+    // Ping answers on any line root: POST {line}?ping with mod=ping&code=<nonce>.
+    if (c.req.method === "POST" && new URL(c.req.url).searchParams.has("ping")) {
+      const form = new URLSearchParams(await c.req.text().catch(() => ""));
+      return c.json({ code: form.get("code") ?? "", msg: "pong", time: Date.now() });
+    }
+    await next();
+  });
+
+  app.post("*", async (c, next) => {
+    const path = c.req.path;
+    const lower = path.toLowerCase();
+    if (lower === "/imgupload.php") return handleImageUpload(c, settings);
+    if (lower === "/videoupload.php") return handleVideoUpload(c, settings);
+    if (lower.startsWith("/api/")) return handleApiCall(c, deps, path);
+    await next();
+  });
+
+  app.on(["GET", "HEAD"], "/uploads/*", (c) => {
+    const rel = c.req.path.slice("/uploads".length);
+    if (rel.startsWith("/tmp/")) return c.text("not found", 404);
+    const file = safeFile(uploadsRoot(settings.dataDir), rel);
+    return file ? sendFile(c, file, c.req.path, "public, max-age=31536000, immutable") : c.text("not found", 404);
+  });
+
+  app.get("/media/placeholder/:name", (c) => {
+    const seed = c.req.param("name").replace(/\.svg$/, "");
+    const svg = placeholderSvg(seed, Number(c.req.query("w") ?? 320), Number(c.req.query("h") ?? 180), c.req.query("label") ?? "");
+    return c.body(svg, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=31536000, immutable" });
+  });
+
+  app.post("*", (c) => reject(c, deps, 404, ERRCODE.notFound, `not found: ${c.req.path}`));
+  app.on(["GET", "HEAD"], "*", (c) => serveApp(c, settings.clientDir));
+  app.all("*", (c) => c.json({ errcode: 405, msg: `method not allowed: ${c.req.method}` }, 405));
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ConfigError, configFromEnv, type GatewayConfig } from "#gateway/config.ts";
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: "PORT must be a number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  CLIENT_DIR: z.string().min(1).default("./build/client"),
+  UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
+  UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadImgKey: string;
+  uploadVideoKey: string;
+  logLevel: "silent" | "error" | "info";
+  gateway: GatewayConfig;
+  /** The built app served at `/`, when present. */
+  clientDir: string;
+}
+
+/** Reads and validates the server's environment, listing every problem at once. */
+export function readSettings(env: Record<string, string | undefined>): ServerSettings {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")));
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  let gateway: GatewayConfig | undefined;
+  try {
+    gateway = configFromEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) problems.push(...error.problems.map((p) => `GATEWAY_${p.replace(/^aesKey/, "AES_KEY").replace(/^aesIv/, "AES_IV").replace(/^signSecret/, "SIGN_SECRET")}`));
+    else throw error;
+  }
+  if (problems.length || !parsed.success || !gateway) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    uploadImgKey: e.UPLOAD_IMG_KEY,
+    uploadVideoKey: e.UPLOAD_VIDEO_KEY,
+    logLevel: e.LOG_LEVEL,
+    gateway,
+    clientDir: e.CLIENT_DIR,
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { DB } from "../db/index.ts";
+import type { UserRow } from "../accounts/users.ts";
+import type { ServerSettings } from "../env.ts";
+
+/** A failure the client should see as a payload status and message (HTTP stays 200). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Caller {
+  user: UserRow;
+  /** The token the call carried, when it resolved to a live session. */
+  token: string;
+  isMember: boolean;
+  oauthId: string;
+}
+
+export interface HandlerContext<I> {
+  input: I;
+  caller: Caller;
+  db: DB;
+  settings: ServerSettings;
+  /** `scheme://host` as the client reached us; used for links and upload addresses. */
+  origin: string;
+}
+
+export interface HandlerResult {
+  data: unknown;
+  msg?: string;
+  status?: number;
+}
+
+export interface Handler<S extends z.ZodType = z.ZodType> {
+  path: string;
+  /** `member`: 420 without a live token; `guest`: any device. */
+  auth: "guest" | "member";
+  input: S;
+  handle(ctx: HandlerContext<z.infer<S>>): HandlerResult | unknown;
+}
+
+export function defineHandler<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
+  return handler;
+}
+
+/** Paths match case-insensitively: `/api/MvDetail/x` and `/api/mvdetail/x` are one call. */
+export class Registry {
+  private readonly handlers = new Map<string, Handler>();
+
+  add(...handlers: Handler[]) {
+    for (const h of handlers) {
+      const key = h.path.toLowerCase();
+      if (this.handlers.has(key)) throw new Error(`duplicate handler for ${h.path}`);
+      this.handlers.set(key, h);
+    }
+    return this;
+  }
+
+  find(path: string): Handler | undefined {
+    return this.handlers.get(path.toLowerCase());
+  }
+
+  paths(): string[] {
+    return [...this.handlers.values()].map((h) => h.path);
+  }
+}
+
+/** Every problem with the input at once, in one line. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("；");
+}
+
+export const pageInput = z.object({
+  page: z.coerce.number().int().min(1, "page 最小为 1").default(1),
+  limit: z.coerce.number().int().min(1).max(50, "limit 最大为 50").default(20),
+});
+
+export function paged<T>(list: T[], page: number, limit: number, total: number) {
+  return { list, page, limit, total, has_more: page * limit < total };
+}

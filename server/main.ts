@@ -1,0 +1,27 @@
+import { ConfigError } from "#gateway/config.ts";
+import { DEMO_MEMBER } from "./db/seed.ts";
+import { startServer } from "./start.ts";
+
+try {
+  const env: Record<string, string | undefined> = { LOG_LEVEL: "info", ...process.env };
+  const running = await startServer({
+    dataDir: env.DATA_DIR || "./data",
+    port: env.PORT ? Number(env.PORT) : 3000,
+    host: env.HOST || "0.0.0.0",
+    env,
+  });
+  const url = `http://${running.settings.host === "0.0.0.0" ? "localhost" : running.settings.host}:${running.port}`;
+  console.log(`网关已启动 gateway listening on ${url}`);
+  console.log(`data: ${running.settings.dataDir}`);
+  console.log(`demo member: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`invalid configuration: ${error.problems.join("; ")}`);
+  } else {
+    console.error(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,117 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import type { GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
+import { PROTOCOL_VERSION } from "#gateway/config.ts";
+import { defineHandler, paged, pageInput } from "../http/registry.ts";
+
+/** Calls whose success status is 251 (they create something). Later issues add to this list. */
+export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/mvdetail/create"];
+
+let buildCache: { dir: string; mtime: number; id: string } | undefined;
+function buildId(clientDir: string): string {
+  const file = join(clientDir, "version.json");
+  try {
+    const mtime = statSync(file).mtimeMs;
+    if (buildCache?.dir !== clientDir || buildCache.mtime !== mtime) {
+      const id = String((JSON.parse(readFileSync(file, "utf8")) as { buildId?: unknown }).buildId ?? "");
+      buildCache = { dir: clientDir, mtime, id };
+    }
+    return buildCache.id;
+  } catch {
+    return "";
+  }
+}
+
+const tabs = (...names: [string, string][]) => names.map(([sort, name]) => ({ sort, name }));
+
+export const getConfig = defineHandler({
+  path: "/api/home/getConfig",
+  auth: "guest",
+  input: z.object({}),
+  handle({ settings, origin }): { data: GlobalConfig } {
+    return {
+      data: {
+        site_name: "移动影音",
+        customer_service: `${origin}/setting`,
+        sort_tabs: {
+          porn: tabs(["new", "最新"], ["hot", "最热"], ["recommend", "推荐"], ["hot_new", "热门新片"]),
+          com: tabs(["new", "最新"], ["hot", "最热"]),
+          picture: tabs(["new", "最新"], ["hot", "最热"]),
+          post: tabs(["new", "最新"], ["hot", "热门"], ["essence", "精华"]),
+          aw: tabs(["new", "最新"], ["hot", "最热"], ["recommend", "推荐"]),
+        },
+        upload: {
+          img_upload_url: `${origin}/imgUpload.php`,
+          img_key: settings.uploadImgKey,
+          img_domain: origin,
+          video_upload_url: `${origin}/videoUpload.php`,
+          video_key: settings.uploadVideoKey,
+        },
+        created_status_paths: CREATED_STATUS_PATHS,
+        build_id: buildId(settings.clientDir),
+      },
+    };
+  },
+});
+
+export const getOpenAdsAndVersion = defineHandler({
+  path: "/api/home/getOpenAdsAndVersion",
+  auth: "guest",
+  input: z.object({}),
+  handle({ db, origin }): { data: OpenAdsAndVersion } {
+    const ads = db.prepare("SELECT id, title, img_url, url, duration FROM open_ads ORDER BY sort, id").all() as OpenAdsAndVersion["ads"];
+    const notice = db.prepare("SELECT title, content FROM notices ORDER BY id DESC LIMIT 1").get() as OpenAdsAndVersion["notice"] | undefined;
+    return {
+      data: {
+        ads: ads.map((a) => ({ ...a, img_url: a.img_url.startsWith("/") ? `${origin}${a.img_url}` : a.img_url })),
+        version: { version: PROTOCOL_VERSION, must_update: 0, url: origin, tips: "" },
+        notice: notice ?? null,
+      },
+    };
+  },
+});
+
+export const reportType = defineHandler({
+  path: "/api/MvDetail/reportType",
+  auth: "guest",
+  input: z.object({}),
+  handle: ({ db }) => ({ data: db.prepare("SELECT id, name FROM report_types ORDER BY sort, id").all() }),
+});
+
+const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+
+export const notice = defineHandler({
+  path: "/api/system/notice",
+  auth: "guest",
+  input: pageInput,
+  handle({ input, db }) {
+    const total = db.prepare("SELECT COUNT(*) FROM notices").pluck().get() as number;
+    const rows = db
+      .prepare("SELECT id, title, content, created_at FROM notices ORDER BY id DESC LIMIT ? OFFSET ?")
+      .all(input.limit, (input.page - 1) * input.limit) as { id: number; title: string; content: string; created_at: number }[];
+    return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
+  },
+});
+
+export const getMsg = defineHandler({
+  path: "/api/system/getMsg",
+  auth: "guest",
+  input: pageInput,
+  handle({ input, db, caller }) {
+    if (!caller.isMember) return { data: paged([], input.page, input.limit, 0) };
+    const total = db.prepare("SELECT COUNT(*) FROM messages WHERE user_id = ?").pluck().get(caller.user.id) as number;
+    const rows = db
+      .prepare("SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+      .all(caller.user.id, input.limit, (input.page - 1) * input.limit) as {
+      id: number;
+      title: string;
+      content: string;
+      is_read: number;
+      created_at: number;
+    }[];
+    return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
+  },
+});
+
+export const systemHandlers = [getConfig, getOpenAdsAndVersion, reportType, notice, getMsg];

@@ -1,0 +1,17 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Server-generated names only: `{kind}/{YYYYMM}/{random}.{ext}` under `{dataDir}/uploads`. */
+export function newUploadPath(dataDir: string, kind: "images" | "videos", ext: string) {
+  const now = new Date();
+  const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  const dir = join(dataDir, "uploads", kind, month);
+  mkdirSync(dir, { recursive: true });
+  const name = `${randomBytes(12).toString("hex")}.${ext}`;
+  return { file: join(dir, name), publicPath: `/uploads/${kind}/${month}/${name}` };
+}
+
+export function uploadsRoot(dataDir: string) {
+  return join(dataDir, "uploads");
+}

@@ -1,0 +1,323 @@
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, system } from "#gateway/api/index.ts";
+import { configFromEnv } from "#gateway/config.ts";
+import { nodeCrypto } from "#gateway/crypto-node.ts";
+import { encodeRequestBody, sealRequest } from "#gateway/envelope.ts";
+import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
+import { imageUploadSign, uploadImage, uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
+import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+const keys = configFromEnv({});
+const identity = () => buildIdentity({ oauthId: createOAuthId() });
+
+function post(path: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${gw.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+}
+
+let phoneSeq = 13900000000;
+const newPhone = () => String(phoneSeq++);
+
+describe("accounts", () => {
+  it("registers a guest device, logs in and reads the full profile", async () => {
+    const device = testClient(gw.url);
+    const guest = await device.send(accounts.userInfo, undefined);
+    expect(guest).toMatchObject({ is_reg: 0, phone: "", token: "", can_watch: 3, tui_coins: "0.00", total_tui_coins: "0.00" });
+
+    const phone = newPhone();
+    const reg = await device.send(accounts.register, { phone, password: "secret123" });
+    expect(reg.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(reg.uuid).toBe(guest.uuid); // the guest was upgraded, not replaced
+
+    const login = await testClient(gw.url).send(accounts.loginByPassword, { phone, password: "secret123" });
+    expect(login.uuid).toBe(guest.uuid);
+    const member = testClient(gw.url, { token: login.token });
+    const profile = await member.send(accounts.userInfo, undefined);
+    for (const field of [
+      "aff_code", "auth_level", "auth_status", "avatar_url", "can_watch", "coins", "coins_total", "consumption",
+      "fans_count", "followed_count", "invite_by_code", "is_attention", "is_recommend", "is_reg", "vip", "level",
+      "likes_count", "live_count", "token", "total_tui_coins", "tui_coins", "uuid", "username", "phone",
+      "aff_url_copy", "uid", "share_url",
+    ]) {
+      expect(profile, field).toHaveProperty(field);
+    }
+    expect(profile).toMatchObject({ is_reg: 1, phone, token: login.token });
+    expect(profile.share_url).toBe(`${gw.url}/?aff_code=${profile.aff_code}`);
+  });
+
+  it("records the inviter's aff_code at register", async () => {
+    const inviter = testClient(gw.url);
+    const code = (await inviter.send(accounts.userInfo, undefined)).aff_code;
+    const invited = testClient(gw.url);
+    const reg = await invited.send(accounts.register, { phone: newPhone(), password: "secret123", aff_code: code });
+    invited.state.token = reg.token;
+    expect((await invited.send(accounts.userInfo, undefined)).invite_by_code).toBe(code);
+  });
+
+  it("logs in the demo member with coins", async () => {
+    const login = await testClient(gw.url).send(accounts.loginByPassword, DEMO);
+    const profile = await testClient(gw.url, { token: login.token }).send(accounts.userInfo, undefined);
+    expect(profile).toMatchObject({ username: "演示会员", coins: 1000, vip: 1, level: 3 });
+  });
+
+  it("refuses a wrong password, a duplicate phone and lists every invalid field", async () => {
+    const client = testClient(gw.url);
+    await expect(client.send(accounts.loginByPassword, { phone: DEMO.phone, password: "nope-nope" })).rejects.toMatchObject({
+      message: "手机号或密码错误",
+    });
+    await expect(client.send(accounts.register, { phone: DEMO.phone, password: "secret123" })).rejects.toMatchObject({
+      message: "该手机号已注册，请直接登录",
+    });
+    const outcome = await client.request("/api/Home/register", { phone: "12", password: "1" });
+    expect(outcome.status).toBe(400);
+    expect(outcome.msg).toContain("phone: 请输入正确的手机号");
+    expect(outcome.msg).toContain("password: 密码长度为6-32位");
+    expect(outcome.signValid).toBe(true);
+  });
+
+  it("updates the profile and changes the password, revoking other sessions", async () => {
+    const phone = newPhone();
+    const reg = await testClient(gw.url).send(accounts.register, { phone, password: "first-pass" });
+    const other = await testClient(gw.url).send(accounts.loginByPassword, { phone, password: "first-pass" });
+    const me = testClient(gw.url, { token: reg.token });
+
+    const updated = await me.send(accounts.updateInfo, { nickname: "新昵称", intro: "你好", gender: 2, birthday: "1990-05-01" });
+    expect(updated).toMatchObject({ nickname: "新昵称", intro: "你好", gender: 2, birthday: "1990-05-01" });
+    const bad = await me.request("/api/user/updateInfo", { nickname: "x".repeat(21), birthday: "soon" });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/nickname.*birthday/);
+
+    await expect(me.send(accounts.updatePwd, { old_password: "wrong-pass", new_password: "second-pass" })).rejects.toMatchObject({ message: "原密码错误" });
+    await me.send(accounts.updatePwd, { old_password: "first-pass", new_password: "second-pass" });
+    await expect(testClient(gw.url).send(accounts.loginByPassword, { phone, password: "first-pass" })).rejects.toThrow("手机号或密码错误");
+    const again = await testClient(gw.url).send(accounts.loginByPassword, { phone, password: "second-pass" });
+    expect(again.token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await me.send(accounts.userInfo, undefined)).phone).toBe(phone); // the changing session lives on
+    const revoked = await testClient(gw.url, { token: other.token }).request("/api/user/userinfo");
+    expect(revoked.status).toBe(420);
+  });
+
+  it("answers 420 to member calls without a live token", async () => {
+    const guest = await testClient(gw.url).request("/api/user/updateInfo", { nickname: "x" });
+    expect(guest).toMatchObject({ status: 420, msg: "请先登录" });
+    const unknown = await testClient(gw.url, { token: "f".repeat(64) }).request("/api/user/userinfo");
+    expect(unknown).toMatchObject({ status: 420, msg: "登录已失效，请重新登录" });
+    const garbage = await testClient(gw.url, { token: "not-a-token" }).request("/api/user/updatePwd", {});
+    expect(garbage.status).toBe(420);
+  });
+});
+
+describe("system calls", () => {
+  it("serves config with upload addresses for the origin called", async () => {
+    const config = await testClient(gw.url).send(system.getConfig, undefined);
+    expect(config.upload).toMatchObject({ img_upload_url: `${gw.url}/imgUpload.php`, video_upload_url: `${gw.url}/videoUpload.php`, img_domain: gw.url });
+    expect(Object.keys(config.sort_tabs).sort()).toEqual(["aw", "com", "picture", "porn", "post"]);
+    expect(config.sort_tabs.porn[0]).toEqual({ sort: "new", name: "最新" });
+  });
+
+  it("pages notices and keeps messages per member", async () => {
+    const client = testClient(gw.url);
+    const first = await client.send(system.notice, { page: 1, limit: 20 });
+    expect(first.list).toHaveLength(20);
+    expect(first.has_more).toBe(true);
+    const second = await client.send(system.notice, { page: 2, limit: 20 });
+    expect(second.list.length).toBe(first.total - 20);
+    expect(second.has_more).toBe(false);
+    expect(new Set([...first.list, ...second.list].map((n) => n.id)).size).toBe(first.total);
+    expect((await client.send(system.getMsg, {})).list).toEqual([]);
+    const login = await client.send(accounts.loginByPassword, DEMO);
+    client.state.token = login.token;
+    expect((await client.send(system.getMsg, {})).list.length).toBeGreaterThan(0);
+    const types = await client.send(system.reportType, undefined);
+    expect(types.length).toBeGreaterThan(3);
+    const open = await client.send(system.getOpenAdsAndVersion, undefined);
+    expect(open.version.version).toBe("6.2.0");
+  });
+
+  it("matches paths case-insensitively", async () => {
+    const client = testClient(gw.url);
+    const a = await client.call("/api/MvDetail/reportType");
+    expect(await client.call("/api/mvdetail/reportType")).toEqual(a);
+    expect(await client.call("/api/MVDETAIL/REPORTTYPE")).toEqual(a);
+  });
+});
+
+describe("bad input", () => {
+  const good = () => encodeRequestBody(sealRequest(identity(), keys, nodeCrypto));
+
+  it("rejects a bad sign, a stale timestamp, a malformed body, non-hex data and a huge body, and keeps serving", async () => {
+    const env = sealRequest(identity(), keys, nodeCrypto);
+    const badSign = await post("/api/user/userinfo", encodeRequestBody({ ...env, sign: "0".repeat(32) }));
+    expect(badSign.status).toBe(401);
+    expect(await badSign.json()).toMatchObject({ errcode: 1002, msg: "bad sign", data: "" });
+
+    const stale = sealRequest(identity(), keys, nodeCrypto, Math.floor(Date.now() / 1000) - 301);
+    const staleRes = await post("/api/user/userinfo", encodeRequestBody(stale));
+    expect(staleRes.status).toBe(401);
+    expect((await staleRes.json()).errcode).toBe(1003);
+
+    const malformed = await post("/api/user/userinfo", "client=pwa&data=abc");
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).msg).toMatch(/missing sign, timestamp/);
+
+    const notHex = await post("/api/user/userinfo", encodeRequestBody({ ...env, data: "ZZZZ" }));
+    expect(notHex.status).toBe(400);
+
+    const huge = await post("/api/user/userinfo", `data=${"A".repeat(2 * 1024 * 1024)}`);
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).errcode).toBe(1004);
+
+    const wrongSecret = sealRequest(identity(), { ...keys, signSecret: "someone-else" }, nodeCrypto);
+    expect((await post("/api/user/userinfo", encodeRequestBody(wrongSecret))).status).toBe(401);
+
+    // A JSON array or garbage inside a correctly signed envelope.
+    const array = { ...env, data: nodeCrypto.encrypt("[1,2]", keys.aesKey, keys.aesIv) };
+    const arraySigned = sealRequest({}, keys, nodeCrypto);
+    const forged = { ...array, sign: nodeCrypto.md5Hex(nodeCrypto.sha256Hex(`client=pwa&data=${array.data}&timestamp=${arraySigned.timestamp}` + keys.signSecret)), timestamp: arraySigned.timestamp };
+    expect((await post("/api/user/userinfo", encodeRequestBody(forged))).status).toBe(400);
+
+    const next = await post("/api/user/userinfo", good());
+    expect(next.status).toBe(200);
+  });
+
+  it("answers an unknown API path with 404 JSON", async () => {
+    const res = await post("/api/does/not/exist", good());
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ errcode: 404, msg: "not found: /api/does/not/exist" });
+  });
+
+  it("answers ping with the nonce", async () => {
+    const res = await post("/?ping", "mod=ping&code=n0nce");
+    expect(await res.json()).toMatchObject({ code: "n0nce", msg: "pong" });
+  });
+});
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100" + "05fe02fea70000000049454e44ae426082",
+  "hex",
+);
+
+async function uploadConfig(): Promise<UploadConfig> {
+  return (await testClient(gw.url).send(system.getConfig, undefined)).upload;
+}
+
+describe("image upload", () => {
+  it("stores an image under a server-made name and serves it back", async () => {
+    const config = await uploadConfig();
+    const path = await uploadImage({ config, file: new Blob([PNG]), fileName: "../../etc/passwd.png", crypto: nodeCrypto });
+    expect(path).toMatch(new RegExp(`^${gw.url}/uploads/images/\\d{6}/[0-9a-f]{24}\\.png$`));
+    const back = Buffer.from(await (await fetch(path)).arrayBuffer());
+    expect(back.equals(PNG)).toBe(true);
+    expect(readdirSync(join(gw.dataDir, "uploads/images")).length).toBe(1);
+  });
+
+  it("refuses a bad sign, a non-image and a file over 5 MB", async () => {
+    const config = await uploadConfig();
+    await expect(uploadImage({ config: { ...config, img_key: "wrong" }, file: new Blob([PNG]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow("签名错误");
+    await expect(uploadImage({ config, file: new Blob(["<?php echo 1;"]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow(/只支持/);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PNG);
+    await expect(uploadImage({ config, file: new Blob([big]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow(/5 MB/);
+    const form = new FormData();
+    form.append("id", "1");
+    const res = await fetch(config.img_upload_url, { method: "POST", body: form });
+    expect(await res.json()).toMatchObject({ code: 0, msg: expect.stringContaining("缺少文件 file") });
+    expect(imageUploadSign("1", "head", "k", nodeCrypto)).toBe(nodeCrypto.md5Hex("id=1&position=headk"));
+  });
+});
+
+function fakeVideo(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d], 0); // ....ftypisom
+  return bytes;
+}
+
+describe("video upload", () => {
+  it("resumes an interrupted upload to a byte-identical file", async () => {
+    const config = await uploadConfig();
+    const video = fakeVideo(300_000);
+    const uuid = createHash("md5").update(video).digest("hex");
+    const controller = new AbortController();
+    let sent = 0;
+    await expect(
+      uploadVideo({
+        config, file: new Blob([video]), fileName: "clip.mp4", uuid, crypto: nodeCrypto, signal: controller.signal,
+        onProgress: (n) => {
+          sent = n;
+          if (n >= 128 * 1024) controller.abort();
+        },
+      }),
+    ).rejects.toMatchObject({ kind: "abort" });
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(video.length);
+
+    const progress: number[] = [];
+    const path = await uploadVideo({ config, file: new Blob([video]), fileName: "clip.mp4", uuid, crypto: nodeCrypto, onProgress: (n) => progress.push(n) });
+    expect(progress[0]).toBeGreaterThanOrEqual(128 * 1024); // resumed, not restarted
+    expect(path).toMatch(/^\/uploads\/videos\/\d{6}\/[0-9a-f]{24}\.mp4$/);
+    const back = Buffer.from(await (await fetch(`${gw.url}${path}`)).arrayBuffer());
+    expect(back.equals(Buffer.from(video))).toBe(true);
+    // Asking again for a finished upload answers its path without storing it twice.
+    expect(await uploadVideo({ config, file: new Blob([video]), fileName: "clip.mp4", uuid, crypto: nodeCrypto })).toBe(path);
+  });
+
+  it("acknowledges a repeated chunk without appending it and refuses gaps and non-videos", async () => {
+    const config = await uploadConfig();
+    const uuid = "retrytest01";
+    const ts = String(Math.floor(Date.now() / 1000));
+    const chunk = async (offset: number, bytes: Uint8Array, size = 1000) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.video_key, nodeCrypto), name: "x.mp4", size: String(size), action: "chunk", offset: String(offset) })) form.append(k, v);
+      form.append("video", new Blob([bytes]), "x.mp4");
+      return (await fetch(config.video_upload_url, { method: "POST", body: form })).json();
+    };
+    const video = fakeVideo(1000);
+    expect(await chunk(0, video.subarray(0, 400))).toMatchObject({ code: 1, data: { offset: 400 } });
+    expect(await chunk(0, video.subarray(0, 400))).toMatchObject({ code: 1, data: { offset: 400 } });
+    expect(await chunk(800, video.subarray(800))).toMatchObject({ code: 0 });
+    const done = await chunk(400, video.subarray(400));
+    expect(done.code).toBe(1);
+    const back = Buffer.from(await (await fetch(`${gw.url}${done.msg}`)).arrayBuffer());
+    expect(back.equals(Buffer.from(video))).toBe(true);
+    const other = "notavideo01";
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ uuid: other, timestamp: ts, sign: videoUploadSign(other, ts, config.video_key, nodeCrypto), size: "5", action: "chunk", offset: "0" })) form.append(k, v);
+    form.append("video", new Blob(["hello"]), "../../x.sh");
+    expect(await (await fetch(config.video_upload_url, { method: "POST", body: form })).json()).toMatchObject({ code: 0, msg: expect.stringMatching(/只支持/) });
+  });
+});
+
+describe("persistence and serving", () => {
+  it("keeps accounts across a restart on the same data folder", async () => {
+    const phone = newPhone();
+    const device = testClient(gw.url);
+    await device.send(accounts.register, { phone, password: "persist-1" });
+    await gw.stop();
+    await gw.restart();
+    const login = await testClient(gw.url).send(accounts.loginByPassword, { phone, password: "persist-1" });
+    expect(login.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("compresses large text answers", async () => {
+    const res = await fetch(`${gw.url}/media/placeholder/x.svg?w=800&h=600&label=${"A".repeat(20)}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    const list = await post("/api/system/notice", encodeRequestBody(sealRequest({ ...identity(), limit: 50 }, keys, nodeCrypto)));
+    expect(list.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses paths that escape the uploads folder", async () => {
+    for (const p of ["/uploads/..%2f..%2fgateway.sqlite", "/uploads/tmp/retrytest01.json", "/uploads/%00"]) {
+      const res = await fetch(`${gw.url}${p}`);
+      expect(res.status, p).toBe(404);
+    }
+  });
+});

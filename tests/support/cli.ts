@@ -1,0 +1,40 @@
+import { spawn } from "node:child_process";
+import { REPO_ROOT } from "./gateway.ts";
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI as a subprocess from the repository root. */
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; onStdout?: (chunk: string) => void; signal?: AbortSignal } = {},
+): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/index.ts", ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: "1", ...opts.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 30_000);
+    opts.signal?.addEventListener("abort", () => child.kill("SIGINT"), { once: true });
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c;
+      opts.onStdout?.(c.toString());
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c;
+      opts.onStdout?.(c.toString());
+    });
+    child.on("error", fail);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      done({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? "");
+  });
+}

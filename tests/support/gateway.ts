@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { GatewayClient } from "#gateway/client.ts";
+import { configFromEnv } from "#gateway/config.ts";
+import { nodeCrypto } from "#gateway/crypto-node.ts";
+import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
+import { startServer } from "#server/start.ts";
+
+export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+export const DEMO = { phone: "13800000000", password: "demo123456" };
+
+export interface TestGateway {
+  url: string;
+  dataDir: string;
+  /** Stops the server; the data folder stays until `cleanup`. */
+  stop(): Promise<void>;
+  /** Starts again on the same data folder (and the same port when it is free). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The reference gateway on a free port with a fresh data folder, serving build/client. */
+export async function startTestGateway(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<TestGateway> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-test-"));
+  const clientDir = join(REPO_ROOT, "build/client");
+  let running = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir, env: opts.env });
+  const gw: TestGateway = {
+    url: running.url,
+    dataDir,
+    stop: () => running.close(),
+    async restart() {
+      // Let clients notice the closed keep-alive sockets before the port answers again.
+      await new Promise((r) => setTimeout(r, 100));
+      running = await startServer({ port: running.port, host: "127.0.0.1", dataDir, clientDir, env: opts.env });
+      gw.url = running.url;
+    },
+    async close() {
+      await running.close().catch(() => undefined);
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return gw;
+}
+
+/** A device talking to the gateway through the real client: its own oauth id and token. */
+export function testClient(url: string, opts: { token?: string; oauthId?: string; env?: Record<string, string | undefined> } = {}) {
+  const state = { token: opts.token ?? "", oauthId: opts.oauthId ?? createOAuthId() };
+  const client = new GatewayClient({
+    config: configFromEnv(opts.env ?? {}, { lines: [url] }),
+    crypto: nodeCrypto,
+    identity: () => buildIdentity({ oauthId: state.oauthId, token: state.token }),
+  });
+  return Object.assign(client, { state });
+}
