@@ -1,0 +1,102 @@
+import type { Command } from "commander";
+import { z } from "zod";
+import { GatewayClient } from "#gateway/client.ts";
+import { ConfigError, configFromEnv, parseLines, type GatewayConfig } from "#gateway/config.ts";
+import { nodeCrypto } from "#gateway/crypto-node.ts";
+import { buildIdentity } from "#gateway/identity.ts";
+import { loadProfile, type Profile } from "./profiles.ts";
+
+export const DEFAULT_LINE = "http://127.0.0.1:3000";
+
+export interface GlobalOptions {
+  lines?: string;
+  aesKey?: string;
+  aesIv?: string;
+  signSecret?: string;
+  timeout?: string;
+  profile: string;
+  json?: boolean;
+}
+
+export interface Context {
+  config: GatewayConfig;
+  profileName: string;
+  profile: Profile;
+  json: boolean;
+  client(token?: string): GatewayClient;
+}
+
+const timeoutSchema = z.coerce.number({ error: "--timeout must be a number of milliseconds" }).int().positive("--timeout must be positive");
+
+/** Flags win over GATEWAY_* variables, which win over the development defaults. Lists every problem at once. */
+export function resolveContext(command: Command): Context {
+  const opts = command.optsWithGlobals<GlobalOptions>();
+  const problems: string[] = [];
+  let timeoutMs: number | undefined;
+  if (opts.timeout !== undefined) {
+    const t = timeoutSchema.safeParse(opts.timeout);
+    if (t.success) timeoutMs = t.data;
+    else problems.push(t.error.issues[0]!.message);
+  }
+  const env = {
+    ...process.env,
+    ...(opts.aesKey ? { GATEWAY_AES_KEY: opts.aesKey } : {}),
+    ...(opts.aesIv ? { GATEWAY_AES_IV: opts.aesIv } : {}),
+    ...(opts.signSecret ? { GATEWAY_SIGN_SECRET: opts.signSecret } : {}),
+  };
+  const lines = parseLines(opts.lines ?? process.env.GATEWAY_LINES);
+  let config: GatewayConfig | undefined;
+  try {
+    config = configFromEnv(env, { lines: lines.length ? lines : [DEFAULT_LINE], ...(timeoutMs ? { timeoutMs } : {}) });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(
+      ...error.problems.map((p) =>
+        p.replace(/^aesKey/, "--aes-key").replace(/^aesIv/, "--aes-iv").replace(/^signSecret/, "--sign-secret").replace(/^lines\.\d+/, "--lines"),
+      ),
+    );
+  }
+  if (problems.length || !config) throw new ConfigError(problems);
+  const profile = loadProfile(opts.profile);
+  const finalConfig = config;
+  return {
+    config: finalConfig,
+    profileName: opts.profile,
+    profile,
+    json: Boolean(opts.json),
+    client(token) {
+      const client = new GatewayClient({
+        config: finalConfig,
+        crypto: nodeCrypto,
+        identity: () => buildIdentity({ oauthId: profile.oauthId, token: token ?? profile.token ?? "", appType: "cli" }),
+      });
+      client.baseLine = finalConfig.lines[0]!;
+      return client;
+    },
+  };
+}
+
+/** `key=value` pairs; values that parse as JSON (numbers, booleans, objects) are sent typed. */
+export function parseFields(pairs: string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const bad: string[] = [];
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) {
+      bad.push(pair);
+      continue;
+    }
+    const raw = pair.slice(eq + 1);
+    let value: unknown = raw;
+    if (/^(-?\d+(\.\d+)?|true|false|null|[[{].*)$/s.test(raw)) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = raw;
+      }
+    }
+    fields[pair.slice(0, eq)] = value;
+  }
+  if (bad.length) throw new Error(`expected key=value, got: ${bad.join(", ")}`);
+  return fields;
+}

@@ -1,0 +1,27 @@
+import { styleText } from "node:util";
+import { getErrorMessage } from "#gateway/errors.ts";
+
+const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+
+type Style = Parameters<typeof styleText>[0];
+export const paint = (style: Style, text: string) => (colour ? styleText(style, text) : text);
+
+export function printJson(value: unknown) {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A plain aligned table (CJK characters count double). */
+export function printTable(headers: string[], rows: string[][]) {
+  const width = (s: string) => [...s.replace(/\x1b\[[0-9;]*m/g, "")].reduce((n, ch) => n + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+  const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ""))));
+  const line = (cells: string[]) => cells.map((c, i) => c + " ".repeat(widths[i]! - width(c))).join("  ").trimEnd();
+  process.stdout.write(`${paint("bold", line(headers))}\n`);
+  for (const r of rows) process.stdout.write(`${line(r)}\n`);
+}
+
+/** Thrown by commands for an expected failure: printed as one line, exit code 1. */
+export class CliError extends Error {}
+
+export function reportError(error: unknown) {
+  process.stderr.write(`${paint("red", "error:")} ${getErrorMessage(error).split("\n")[0]}\n`);
+}

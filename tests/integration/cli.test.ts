@@ -1,0 +1,157 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.ts";
+import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
+
+let gw: TestGateway;
+let home: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  home = mkdtempSync(join(tmpdir(), "gw-cli-"));
+});
+afterAll(async () => {
+  await gw.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const cli = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
+  runCli(["--lines", gw.url, ...args], { ...opts, env: { GW_HOME: home, ...opts.env } });
+
+describe("gw ping", () => {
+  it("lists every line and picks the live one over a dead one listed first", async () => {
+    const dead = "http://127.0.0.1:1";
+    const result = await runCli(["--lines", `${dead},${gw.url}`, "ping"], { env: { GW_HOME: home } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`${dead}\\s+down`));
+    expect(result.stdout).toMatch(new RegExp(`${gw.url}\\s+ok`));
+    expect(result.stdout).toContain(`base: ${gw.url}`);
+    const json = JSON.parse((await runCli(["--lines", `${dead},${gw.url}`, "--json", "ping"], { env: { GW_HOME: home } })).stdout);
+    expect(json.base).toBe(gw.url);
+    expect(json.reports).toHaveLength(2);
+  });
+
+  it("exits non-zero when no line answers", async () => {
+    const result = await runCli(["--lines", "http://127.0.0.1:1", "ping"], { env: { GW_HOME: home } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no line answered/);
+  });
+});
+
+describe("gw call and login", () => {
+  it("calls any path, case-insensitively, and prints data", async () => {
+    const result = await cli(["call", "/api/mvdetail/REPORTTYPE"]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)[0]).toMatchObject({ id: 1, name: "内容违规" });
+  });
+
+  it("prints one error line and exits non-zero for an unknown path and for a failing status", async () => {
+    const missing = await cli(["call", "/api/nope"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toContain("not found: /api/nope");
+    const member = await cli(["--profile", "guest", "call", "/api/user/updatePwd", "old_password=a", "new_password=bbbbbb"]);
+    expect(member.code).toBe(1);
+    expect(member.stderr).toContain("请先登录");
+    const raw = await cli(["--profile", "guest", "call", "--raw", "/api/user/updatePwd"]);
+    expect(JSON.parse(raw.stdout)).toMatchObject({ ok: false, status: 420, httpStatus: 200, signValid: true });
+  });
+
+  it("logs in, saves the token and uses it for later calls", async () => {
+    const login = await cli(["--profile", "demo", "login", DEMO.phone], { input: `${DEMO.password}\n` });
+    expect(login.code).toBe(0);
+    const stored = JSON.parse(readFileSync(join(home, "profiles.json"), "utf8"));
+    expect(stored.demo.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(join(home, "profiles.json")).mode & 0o777).toBe(0o600);
+    const me = await cli(["--profile", "demo", "call", "/api/user/userinfo"]);
+    expect(JSON.parse(me.stdout)).toMatchObject({ phone: DEMO.phone, coins: 1000, is_reg: 1 });
+    const bad = await cli(["--profile", "other", "login", DEMO.phone, "wrong-password"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("手机号或密码错误");
+  });
+
+  it("lists every bad option at once", async () => {
+    const result = await cli(["--timeout", "soon", "--aes-key", "short", "call", "/api/x"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("--timeout");
+    expect(result.stderr).toContain("--aes-key");
+  });
+});
+
+describe("gw encrypt and decrypt", () => {
+  const vectorKeys = ["--aes-key", "0123456789abcdef", "--aes-iv", "fedcba9876543210", "--sign-secret", "test-secret"];
+
+  it("reproduces the protocol test vector and decrypts it back", async () => {
+    const enc = await cli([...vectorKeys, "encrypt", "hello=世界", "n=1", "--timestamp", "1700000000"]);
+    expect(enc.stdout.trim()).toBe(
+      "client=pwa&sign=8e86b19e9c0b1ec5aa9f71c5928c7242&timestamp=1700000000&data=7069BE149A1C102B821A276E5CFBFFB12499661F3A971B47",
+    );
+    const dec = await cli([...vectorKeys, "--json", "decrypt", "-"], { input: enc.stdout });
+    expect(JSON.parse(dec.stdout)).toEqual({ request: { signValid: true, timestamp: "1700000000", fields: { hello: "世界", n: 1 } } });
+  });
+
+  it("decrypts a response and flags a bad sign", async () => {
+    const res = await cli(["encrypt", "--response", "--data", '{"a":1}', "--msg", "好"]);
+    const env = JSON.parse(res.stdout);
+    const dec = JSON.parse((await cli(["--json", "decrypt", "-"], { input: res.stdout })).stdout);
+    expect(dec.response).toMatchObject({ signValid: true, errcode: 0, payload: { status: 200, msg: "好", data: { a: 1 } } });
+    const tampered = JSON.stringify({ ...env, sign: "0".repeat(32) });
+    const bad = JSON.parse((await cli(["--json", "decrypt", "-"], { input: tampered })).stdout);
+    expect(bad.response.signValid).toBe(false);
+    const garbage = await cli(["decrypt", "-"], { input: "hello" });
+    expect(garbage.code).toBe(1);
+    expect(garbage.stderr).toMatch(/neither a request body/);
+  });
+});
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100" + "05fe02fea70000000049454e44ae426082",
+  "hex",
+);
+
+describe("gw uploads", () => {
+  it("uploads an image that comes back byte-identical", async () => {
+    const file = join(home, "avatar.png");
+    writeFileSync(file, PNG);
+    const result = await cli(["--json", "upload-image", file]);
+    expect(result.code, result.stderr).toBe(0);
+    const { path } = JSON.parse(result.stdout);
+    expect(Buffer.from(await (await fetch(path)).arrayBuffer()).equals(PNG)).toBe(true);
+    const missing = await cli(["upload-image", join(home, "nope.png")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no such file");
+  });
+
+  it("resumes an interrupted video upload to a byte-identical file", async () => {
+    const size = 1_500_000;
+    const video = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) video[i] = (i * 7 + (i >> 10)) & 0xff;
+    Buffer.from("000000186674797069736f6d", "hex").copy(video, 0);
+    const file = join(home, "clip.mp4");
+    writeFileSync(file, video);
+
+    // 300 KB/s makes the first run take ~5 s; interrupt it once a few chunks are through.
+    const controller = new AbortController();
+    let seen = "";
+    const first = await cli(["upload-video", "--limit-rate", "300000", file], {
+      signal: controller.signal,
+      onStdout: (chunk) => {
+        seen += chunk;
+        const sent = [...seen.matchAll(/progress (\d+)\//g)].map((m) => Number(m[1])).pop() ?? 0;
+        if (sent >= 300_000) controller.abort();
+      },
+    });
+    expect(first.code).not.toBe(0);
+    expect(first.stderr).toContain("interrupted");
+
+    const second = await cli(["upload-video", file]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/resuming at/);
+    const path = second.stdout.trim().split("\n").pop()!;
+    expect(path).toMatch(/^\/uploads\/videos\//);
+    const back = Buffer.from(await (await fetch(`${gw.url}${path}`)).arrayBuffer());
+    expect(createHash("sha256").update(back).digest("hex")).toBe(createHash("sha256").update(video).digest("hex"));
+  });
+});
