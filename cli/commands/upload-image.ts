@@ -14,7 +14,7 @@ export const uploadImage = new Command("upload-image")
     const ctx = resolveContext(command);
     const bytes = readUploadFile(file);
     const config = await fetchUploadConfig(ctx);
-    const path = await upload({ config, file: new Blob([bytes]), fileName: basename(file), crypto: nodeCrypto, position: opts.position });
+    const path = await upload({ config, file: new Blob([new Uint8Array(bytes)]), fileName: basename(file), crypto: nodeCrypto, position: opts.position });
     if (ctx.json) printJson({ path, bytes: bytes.length });
     else process.stdout.write(`${path}\n`);
   });

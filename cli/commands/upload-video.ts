@@ -43,7 +43,7 @@ export const uploadVideo = new Command("upload-video")
     try {
       const path = await upload({
         config,
-        file: new Blob([bytes]),
+        file: new Blob([new Uint8Array(bytes)]),
         fileName: basename(file),
         uuid,
         crypto: nodeCrypto,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const keys = configFromEnv({});
-const identity = () => buildIdentity({ oauthId: createOAuthId() });
+const identity = (): Record<string, unknown> => ({ ...buildIdentity({ oauthId: createOAuthId() }) });
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
   return fetch(`${gw.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
@@ -223,7 +223,7 @@ describe("image upload", () => {
     const config = await uploadConfig();
     await expect(uploadImage({ config: { ...config, img_key: "wrong" }, file: new Blob([PNG]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow("签名错误");
     await expect(uploadImage({ config, file: new Blob(["<?php echo 1;"]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow(/只支持/);
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    const big = new Uint8Array(new ArrayBuffer(5 * 1024 * 1024 + 1));
     big.set(PNG);
     await expect(uploadImage({ config, file: new Blob([big]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow(/5 MB/);
     const form = new FormData();
@@ -234,8 +234,8 @@ describe("image upload", () => {
   });
 });
 
-function fakeVideo(size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
+function fakeVideo(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(new ArrayBuffer(size));
   for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
   bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d], 0); // ....ftypisom
   return bytes;
@@ -274,7 +274,7 @@ describe("video upload", () => {
     const config = await uploadConfig();
     const uuid = "retrytest01";
     const ts = String(Math.floor(Date.now() / 1000));
-    const chunk = async (offset: number, bytes: Uint8Array, size = 1000) => {
+    const chunk = async (offset: number, bytes: Uint8Array<ArrayBuffer>, size = 1000) => {
       const form = new FormData();
       for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.video_key, nodeCrypto), name: "x.mp4", size: String(size), action: "chunk", offset: String(offset) })) form.append(k, v);
       form.append("video", new Blob([bytes]), "x.mp4");

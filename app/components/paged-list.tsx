@@ -1,0 +1,92 @@
+import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from "antd-mobile";
+import { useCallback, useRef, type ReactNode } from "react";
+import { useImmer } from "use-immer";
+import type { Paged } from "#gateway/api/types.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+
+interface Props<T> {
+  /** The first page, from the route's clientLoader. */
+  initial: Paged<T>;
+  fetchPage: (page: number) => Promise<Paged<T>>;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string | number;
+  emptyText?: string;
+}
+
+/** A list with pull-to-refresh and infinite scroll, and its empty, error and end-of-list states. */
+export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyText = "暂无内容" }: Props<T>) {
+  const [state, update] = useImmer({ items: initial.list, page: initial.page, hasMore: initial.has_more, error: "" });
+  const loading = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (loading.current) return;
+    loading.current = true;
+    try {
+      const next = await fetchPage(state.page + 1);
+      update((s) => {
+        const seen = new Set(s.items.map((i) => itemKey(i as T)));
+        s.items.push(...(next.list.filter((i) => !seen.has(itemKey(i))) as typeof s.items));
+        s.page = next.page;
+        s.hasMore = next.has_more;
+        s.error = "";
+      });
+    } catch (error) {
+      update((s) => {
+        s.error = getErrorMessage(error);
+      });
+      throw error;
+    } finally {
+      loading.current = false;
+    }
+  }, [fetchPage, itemKey, state.page, update]);
+
+  const refresh = useCallback(async () => {
+    const first = await fetchPage(1);
+    update((s) => {
+      s.items = first.list as typeof s.items;
+      s.page = first.page;
+      s.hasMore = first.has_more;
+      s.error = "";
+    });
+  }, [fetchPage, update]);
+
+  return (
+    <PullToRefresh onRefresh={refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新成功">
+      {state.items.length === 0 && !state.hasMore ? (
+        <ErrorBlock status="empty" title={emptyText} description="" />
+      ) : (
+        <ul className="paged-list">
+          {state.items.map((item) => (
+            <li key={itemKey(item as T)}>{renderItem(item as T)}</li>
+          ))}
+        </ul>
+      )}
+      <InfiniteScroll loadMore={loadMore} hasMore={state.hasMore && !state.error}>
+        {(hasMore, failed, retry) =>
+          state.error || failed ? (
+            <span className="list-end">
+              加载失败：{state.error || "网络错误"}{" "}
+              <a
+                role="button"
+                onClick={() => {
+                  update((s) => {
+                    s.error = "";
+                  });
+                  void retry();
+                }}
+              >
+                重试
+              </a>
+            </span>
+          ) : hasMore ? (
+            <span className="list-end">
+              加载中 <DotLoading />
+            </span>
+          ) : state.items.length ? (
+            <span className="list-end">— 没有更多了 —</span>
+          ) : null
+        }
+      </InfiniteScroll>
+    </PullToRefresh>
+  );
+}

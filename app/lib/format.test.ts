@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatCount } from "./format.ts";
+
+describe("formatCount", () => {
+  it("uses Chinese units with one decimal", () => {
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(1000)).toBe("1千");
+    expect(formatCount(1234)).toBe("1.2千");
+    expect(formatCount(12345)).toBe("1.2万");
+    expect(formatCount(999999)).toBe("99.9万");
+    expect(formatCount(1_500_000)).toBe("1.5百万");
+    expect(formatCount(250_000_000)).toBe("2.5亿");
+    expect(formatCount(3.21e12)).toBe("3.2兆");
+  });
+
+  it("uses English units", () => {
+    expect(formatCount(12345, "en")).toBe("12.3k");
+    expect(formatCount(1_234_567, "en")).toBe("1.2M");
+    expect(formatCount(7.8e9, "en")).toBe("7.8G");
+    expect(formatCount(2e12, "en")).toBe("2T");
+  });
+
+  it("copes with strings, negatives and junk", () => {
+    expect(formatCount("15600")).toBe("1.5万");
+    expect(formatCount(-12345)).toBe("-1.2万");
+    expect(formatCount(1.25)).toBe("1.2");
+    expect(formatCount(undefined)).toBe("0");
+    expect(formatCount("abc")).toBe("0");
+  });
+});

@@ -1,0 +1,71 @@
+import { Dialog, Toast } from "antd-mobile";
+import type { Endpoint } from "#gateway/client.ts";
+import { GatewayClient } from "#gateway/client.ts";
+import { configFromEnv, parseLines } from "#gateway/config.ts";
+import { jsCrypto } from "#gateway/crypto-js.ts";
+import { buildIdentity, loadOAuthId } from "#gateway/identity.ts";
+import { selectBaseLine } from "#gateway/lines.ts";
+import { createWorkerDecrypt } from "#gateway/worker-decrypt.ts";
+import { userStore } from "#app/stores/user.ts";
+
+export const TOAST_MS = 2000;
+
+let client: GatewayClient | undefined;
+let ready: Promise<GatewayClient> | undefined;
+let sessionHandler: ((info: { hasToken: boolean; message: string }) => void) | undefined;
+
+/** The app's one gateway client. Lines default to the origin that served the app. */
+function createClient(): GatewayClient {
+  const env = import.meta.env;
+  const lines = parseLines(env.VITE_GATEWAY_LINES);
+  const config = configFromEnv(
+    { GATEWAY_AES_KEY: env.VITE_GATEWAY_AES_KEY, GATEWAY_AES_IV: env.VITE_GATEWAY_AES_IV, GATEWAY_SIGN_SECRET: env.VITE_GATEWAY_SIGN_SECRET },
+    { lines: lines.length ? lines : [window.location.origin] },
+  );
+  return new GatewayClient({
+    config,
+    crypto: jsCrypto,
+    decrypt: createWorkerDecrypt(config),
+    identity: () =>
+      buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
+    onError: (message) => Toast.show({ content: message, duration: TOAST_MS }),
+    onSessionInvalid: (info) => sessionHandler?.(info),
+  });
+}
+
+/** The client, once its base line is chosen (the first line to answer a ping). */
+export function gatewayReady(): Promise<GatewayClient> {
+  if (!ready) {
+    client = createClient();
+    const c = client;
+    ready = selectBaseLine(c.config.lines).then((line) => {
+      c.baseLine = line;
+      return c;
+    });
+  }
+  return ready;
+}
+
+/** Calls a typed endpoint. */
+export async function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
+  return (await gatewayReady()).send(ep, input);
+}
+
+/** Installed by the root: 420 with a token logs out; without one, asks the visitor to log in. */
+export function onSessionInvalid(handler: (info: { hasToken: boolean; message: string }) => void) {
+  sessionHandler = handler;
+}
+
+export function askToLogin(message: string, goLogin: () => void) {
+  Dialog.show({
+    title: "提示",
+    content: message,
+    closeOnAction: true,
+    actions: [
+      [
+        { key: "cancel", text: "取消" },
+        { key: "login", text: "去登录", bold: true, onClick: goLogin },
+      ],
+    ],
+  });
+}

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { isLoggedIn } from "./session.ts";
+
+/** In a clientLoader: anonymous visitors go to /login?redirect={target}. */
+export function requireMember(request: Request) {
+  if (isLoggedIn()) return;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Only same-app paths are accepted as a redirect target. */
+export function safeRedirect(target: string | null, fallback = "/my"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

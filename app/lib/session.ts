@@ -1,0 +1,68 @@
+import { accounts, system } from "#gateway/api/index.ts";
+import { SPLASH_AFF_PARAM, TOKEN_STORAGE_KEY } from "#gateway/config.ts";
+import { resetOAuthId } from "#gateway/identity.ts";
+import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
+import { api } from "./gateway.ts";
+
+const AFF_KEY = `___${SPLASH_AFF_PARAM.toUpperCase()}__`;
+
+export function rememberAffCode(code: string) {
+  if (!code) return;
+  localStorage.setItem(AFF_KEY, code);
+  globalStore.set((s) => {
+    s.affCode = code;
+  });
+}
+
+export function storedAffCode(): string {
+  return globalStore.get().affCode || localStorage.getItem(AFF_KEY) || "";
+}
+
+/** Loads the global config and report types once per session (and after login/logout). */
+export async function syncGlobalConfig(force = false) {
+  if (globalStore.get().config && !force) return globalStore.get().config!;
+  const [config, reportType] = await Promise.all([
+    api(system.getConfig, undefined),
+    api(system.reportType, undefined).catch(() => []),
+  ]);
+  globalStore.set((s) => {
+    s.config = config;
+    s.reportType = reportType;
+  });
+  return config;
+}
+
+/** Refreshes the profile of whoever is using the device (member or guest). */
+export async function syncUser() {
+  const u = await api(accounts.userInfo, undefined);
+  userStore.set((s) => {
+    s.u = u;
+    s.isLogin = Boolean(userStore.get().token) && u.is_reg === 1;
+  });
+  return u;
+}
+
+/** After login or register: reset every store, keep the token, re-sync config and profile. */
+export async function startSession(token: string) {
+  if (!token) throw new Error("@用户登录失败");
+  const affCode = storedAffCode();
+  resetAllStores();
+  userStore.set((s) => {
+    s.token = token;
+    s.isLogin = true;
+  });
+  if (affCode) rememberAffCode(affCode);
+  await Promise.all([syncGlobalConfig(true), syncUser()]);
+}
+
+/** Clears the device identity and every store; the caller navigates to `to` (default /home). */
+export async function endSession() {
+  resetOAuthId(localStorage);
+  resetAllStores();
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  await syncGlobalConfig(true).catch(() => undefined);
+}
+
+export function isLoggedIn() {
+  return userStore.get().isLogin && Boolean(userStore.get().token);
+}

@@ -1,0 +1,129 @@
+import { ConfigProvider, unstableSetRender } from "antd-mobile";
+import zhCN from "antd-mobile/es/locales/zh-CN";
+import { useEffect } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
+import { LoadingBar } from "./components/loading-bar.tsx";
+import { OfflineBanner } from "./components/offline-banner.tsx";
+import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload.ts";
+import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
+import { endSession } from "./lib/session.ts";
+import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
+import { recordVisit } from "./stores/history.ts";
+import "./app.css";
+
+if (typeof document !== "undefined") {
+  // antd-mobile 5 renders Toast and Dialog with the React 18 API; React 19 needs createRoot.
+  unstableSetRender((node, container) => {
+    const c = container as (Element | DocumentFragment) & { __root?: Root };
+    c.__root ??= createRoot(c);
+    c.__root.render(node);
+    return async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      c.__root?.unmount();
+      delete c.__root;
+    };
+  });
+  // Old share links use hash routes: /#/player?id=1 lands on /player?id=1.
+  if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
+}
+
+// Root font size = viewport width / 10, capped at phone width, set before first paint.
+const REM_SCRIPT = `(function(){function s(){var w=Math.min(document.documentElement.clientWidth||window.innerWidth,480);document.documentElement.style.fontSize=w/10+'px'}s();window.addEventListener('resize',s)})()`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="zh-CN" data-prefers-color-scheme="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#121212" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="icon" href="/icons/icon-192.png" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <script dangerouslySetInnerHTML={{ __html: REM_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useDeploymentUpdates();
+
+  useEffect(() => {
+    recordVisit(location.pathname + location.search);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    installChunkReload();
+    onSessionInvalid(({ hasToken, message }) => {
+      const here = window.location.pathname + window.location.search;
+      if (hasToken) void endSession().then(() => navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
+      else askToLogin(message, () => navigate(`/login?redirect=${encodeURIComponent(here)}`));
+    });
+    if ("serviceWorker" in navigator && import.meta.env.PROD) {
+      void import("virtual:pwa-register").then(({ registerSW }) => {
+        const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
+      });
+    }
+  }, [navigate]);
+
+  return (
+    <ConfigProvider locale={zhCN}>
+      <LoadingBar />
+      <OfflineBanner />
+      <KeepAliveOutlet />
+    </ConfigProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="boot" aria-busy="true">
+      <div className="boot-logo">影音</div>
+      <p>加载中…</p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const routeError = useRouteError() ?? error;
+  useEffect(() => {
+    if (isChunkLoadError(routeError)) reloadForChunkError();
+  }, [routeError]);
+
+  let status = 500;
+  let statusText = "Internal Error";
+  let description = "页面出错了，请稍后重试。";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(routeError)) {
+    status = routeError.status;
+    statusText = routeError.statusText || (status === 404 ? "Not Found" : "Error");
+    description = typeof routeError.data === "string" ? routeError.data : description;
+  } else if (routeError instanceof Error) {
+    description = routeError.message;
+    if (import.meta.env.DEV) stack = routeError.stack;
+  }
+  return (
+    <main className="error-page">
+      <p className="error-status">{status}</p>
+      <h1 className="error-title">{statusText}</h1>
+      <p className="error-description">{description}</p>
+      {stack && <pre className="error-stack">{stack}</pre>}
+      <a className="error-home" href="/home">
+        返回首页
+      </a>
+    </main>
+  );
+}

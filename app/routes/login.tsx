@@ -1,0 +1,84 @@
+import { Button, Input, List, Tabs } from "antd-mobile";
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { accounts } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { api } from "#app/lib/gateway.ts";
+import { safeRedirect } from "#app/lib/require-member.ts";
+import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
+import type { Route } from "./+types/login";
+
+type Errors = Partial<Record<"phone" | "password" | "confirm" | "form", string>>;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+  if (isLoggedIn()) throw redirect(target);
+  return { target };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent") === "register" ? "register" : "login";
+  const phone = String(form.get("phone") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const errors: Errors = {};
+  if (!/^1\d{10}$/.test(phone)) errors.phone = "请输入正确的 11 位手机号";
+  if (password.length < 6 || password.length > 32) errors.password = "密码长度为 6-32 位";
+  if (intent === "register" && password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
+  if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+
+  try {
+    const result =
+      intent === "register"
+        ? await api(accounts.register, { phone, password, aff_code: storedAffCode() || undefined })
+        : await api(accounts.loginByPassword, { phone, password });
+    if (!result?.token) return data({ errors: { form: "@用户登录失败" } satisfies Errors }, { status: 400 });
+    await startSession(result.token);
+  } catch (error) {
+    return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
+  }
+  return redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [intent, setIntent] = useState<"login" | "register">("login");
+  const submitting = useNavigation().state === "submitting";
+  const errors: Errors = actionData?.errors ?? {};
+  return (
+    <main className="login">
+      <h1 className="login-title">欢迎来到影音</h1>
+      <Tabs activeKey={intent} onChange={(k) => setIntent(k as typeof intent)}>
+        <Tabs.Tab title="登录" key="login" />
+        <Tabs.Tab title="注册" key="register" />
+      </Tabs>
+      <Form method="post" replace>
+        <input type="hidden" name="intent" value={intent} />
+        <List>
+          <List.Item title="手机号" description={errors.phone}>
+            <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号" maxLength={11} clearable aria-label="手机号" />
+          </List.Item>
+          <List.Item title="密码" description={errors.password}>
+            <Input name="password" type="password" autoComplete={intent === "login" ? "current-password" : "new-password"} placeholder="请输入密码" maxLength={32} aria-label="密码" />
+          </List.Item>
+          {intent === "register" && (
+            <List.Item title="确认密码" description={errors.confirm}>
+              <Input name="confirm" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={32} aria-label="确认密码" />
+            </List.Item>
+          )}
+        </List>
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+        <div style={{ padding: "0 0.4rem" }}>
+          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting}>
+            {intent === "login" ? "登录" : "注册并登录"}
+          </Button>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: "登录 — 影音" }];
+}

@@ -1,0 +1,87 @@
+import { Avatar, Button, List } from "antd-mobile";
+import { Link } from "react-router";
+import { formatCount } from "#app/lib/format.ts";
+import { syncUser } from "#app/lib/session.ts";
+import { userStore } from "#app/stores/user.ts";
+import type { Route } from "./+types/my";
+
+export async function clientLoader() {
+  const u = await syncUser().catch(() => userStore.get().u);
+  return { u, isLogin: userStore.get().isLogin };
+}
+
+const LATER = ["我的喜欢", "我的购买", "我的观影券", "分享推广"];
+
+export default function My({ loaderData }: Route.ComponentProps) {
+  const { u, isLogin } = loaderData;
+  return (
+    <div>
+      <header className="my-header">
+        <Avatar src={u?.avatar_url ?? ""} style={{ "--size": "1.6rem", "--border-radius": "50%" }} />
+        <div>
+          <p className="my-name">{isLogin ? u?.nickname || u?.username : "游客"}</p>
+          <div className="my-meta">
+            {isLogin ? (
+              <>
+                {u?.vip ? <span className="badge-vip">VIP</span> : <span>普通会员</span>}
+                <span>Lv.{u?.level ?? 0}</span>
+                <span>ID {u?.uid}</span>
+              </>
+            ) : (
+              <Link to="/login?redirect=%2Fmy">
+                <Button size="small" color="primary">
+                  登录 / 注册
+                </Button>
+              </Link>
+            )}
+          </div>
+        </div>
+      </header>
+      <section className="my-stats" aria-label="账户">
+        <div>
+          <strong data-testid="coins">{u?.coins ?? 0}</strong>
+          <span>金币</span>
+        </div>
+        <div>
+          <strong>{formatCount(u?.fans_count)}</strong>
+          <span>粉丝</span>
+        </div>
+        <div>
+          <strong>{formatCount(u?.followed_count)}</strong>
+          <span>关注</span>
+        </div>
+      </section>
+      <List className="my-list">
+        {isLogin && (
+          <List.Item arrow>
+            <Link to="/info">个人资料</Link>
+          </List.Item>
+        )}
+        <List.Item arrow>
+          <Link to="/announcement">系统公告</Link>
+        </List.Item>
+        {isLogin && (
+          <List.Item arrow>
+            <Link to="/notice">站内消息</Link>
+          </List.Item>
+        )}
+        {isLogin && (
+          <List.Item arrow>
+            <Link to="/setting">设置</Link>
+          </List.Item>
+        )}
+      </List>
+      <List className="my-list" header="更多功能">
+        {LATER.map((label) => (
+          <List.Item key={label} extra={<span className="soon">即将开放</span>} disabled>
+            {label}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "我的 — 影音" }];
+}

@@ -1,0 +1,43 @@
+import { useCallback } from "react";
+import { system } from "#gateway/api/index.ts";
+import type { Message } from "#gateway/api/types.ts";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { requireMember } from "#app/lib/require-member.ts";
+import type { Route } from "./+types/notice";
+
+const LIMIT = 20;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  return { first: await api(system.getMsg, { page: 1, limit: LIMIT }) };
+}
+
+export default function Notice({ loaderData }: Route.ComponentProps) {
+  const fetchPage = useCallback((page: number) => api(system.getMsg, { page, limit: LIMIT }), []);
+  return (
+    <Page title="站内消息">
+      <PagedList<Message>
+        initial={loaderData.first}
+        fetchPage={fetchPage}
+        itemKey={(m) => m.id}
+        emptyText="暂无消息"
+        renderItem={(m) => (
+          <article className="notice-item">
+            <h2>
+              {m.title}
+              {m.is_read ? null : <span className="unread">未读</span>}
+            </h2>
+            <p>{m.content}</p>
+            <time>{m.created_at}</time>
+          </article>
+        )}
+      />
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "站内消息 — 影音" }];
+}

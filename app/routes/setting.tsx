@@ -1,0 +1,64 @@
+import { Button, Dialog, List } from "antd-mobile";
+import { Link, redirect, useFetcher } from "react-router";
+import { Page } from "#app/components/page.tsx";
+import { requireMember, safeRedirect } from "#app/lib/require-member.ts";
+import { endSession } from "#app/lib/session.ts";
+import type { Route } from "./+types/setting";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  return { buildId: __BUILD_ID__ };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  await endSession();
+  return redirect(safeRedirect(String(form.get("to") ?? ""), "/home"));
+}
+
+export default function Setting({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <Page title="设置">
+      <List header="账户">
+        <List.Item arrow>
+          <Link to="/info">个人资料</Link>
+        </List.Item>
+        <List.Item arrow>
+          <Link to="/edit">编辑资料</Link>
+        </List.Item>
+        <List.Item arrow>
+          <Link to="/updatepwd">修改密码</Link>
+        </List.Item>
+      </List>
+      <List header="关于">
+        <List.Item arrow>
+          <Link to="/announcement">系统公告</Link>
+        </List.Item>
+        <List.Item extra={loaderData.buildId}>当前版本</List.Item>
+      </List>
+      <div style={{ padding: "0.53rem 0.4rem" }}>
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          size="large"
+          loading={busy}
+          disabled={busy}
+          onClick={async () => {
+            if (await Dialog.confirm({ title: "退出登录", content: "确定要退出当前账号吗？", confirmText: "退出", cancelText: "取消" })) {
+              void fetcher.submit({ to: "/home" }, { method: "post" });
+            }
+          }}
+        >
+          退出登录
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "设置 — 影音" }];
+}

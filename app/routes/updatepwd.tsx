@@ -1,0 +1,68 @@
+import { Button, Input, List, Toast } from "antd-mobile";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { accounts } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { Page } from "#app/components/page.tsx";
+import { api, TOAST_MS } from "#app/lib/gateway.ts";
+import { requireMember } from "#app/lib/require-member.ts";
+import type { Route } from "./+types/updatepwd";
+
+type Errors = Partial<Record<"old_password" | "new_password" | "confirm" | "form", string>>;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  return null;
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const old_password = String(form.get("old_password") ?? "");
+  const new_password = String(form.get("new_password") ?? "");
+  const errors: Errors = {};
+  if (!old_password) errors.old_password = "请输入原密码";
+  if (new_password.length < 6 || new_password.length > 32) errors.new_password = "新密码长度为 6-32 位";
+  else if (new_password === old_password) errors.new_password = "新密码不能与原密码相同";
+  if (new_password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
+  if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+  try {
+    await api(accounts.updatePwd, { old_password, new_password });
+  } catch (error) {
+    return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
+  }
+  Toast.show({ content: "密码已修改", duration: TOAST_MS });
+  return redirect("/setting");
+}
+
+export default function UpdatePwd({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const errors: Errors = actionData?.errors ?? {};
+  return (
+    <Page title="修改密码">
+      <Form method="post" replace>
+        <List>
+          <List.Item title="原密码" description={errors.old_password}>
+            <Input name="old_password" type="password" autoComplete="current-password" placeholder="请输入原密码" aria-label="原密码" />
+          </List.Item>
+          <List.Item title="新密码" description={errors.new_password}>
+            <Input name="new_password" type="password" autoComplete="new-password" placeholder="6-32 位" maxLength={32} aria-label="新密码" />
+          </List.Item>
+          <List.Item title="确认新密码" description={errors.confirm}>
+            <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={32} aria-label="确认新密码" />
+          </List.Item>
+        </List>
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+        <div style={{ padding: "0 0.4rem" }}>
+          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting}>
+            确认修改
+          </Button>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "修改密码 — 影音" }];
+}

@@ -1,0 +1,73 @@
+import { produce, type Draft } from "immer";
+import { useSyncExternalStore } from "react";
+
+type StorageKind = "local" | "session";
+
+export interface StoreOptions<T> {
+  /** Persist under this key in local or session storage. */
+  persist?: { kind: StorageKind; key: string };
+  /** Fields written to storage (default: all). */
+  pick?: (state: T) => Partial<T>;
+}
+
+function storage(kind: StorageKind): Storage | undefined {
+  if (typeof window === "undefined") return undefined;
+  try {
+    return kind === "local" ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Store<T> {
+  get(): T;
+  set(recipe: (draft: Draft<T>) => void): void;
+  reset(): void;
+  subscribe(listener: () => void): () => void;
+  /** Subscribes a component to a slice; return state slices or primitives, not new objects. */
+  use<S>(selector: (state: T) => S): S;
+}
+
+/** A tiny immer store on useSyncExternalStore, optionally persisted. */
+export function createStore<T extends object>(initial: T, opts: StoreOptions<T> = {}): Store<T> {
+  const listeners = new Set<() => void>();
+  const load = (): T => {
+    const raw = opts.persist ? storage(opts.persist.kind)?.getItem(opts.persist.key) : null;
+    if (!raw) return initial;
+    try {
+      return { ...initial, ...(JSON.parse(raw) as Partial<T>) };
+    } catch {
+      return initial;
+    }
+  };
+  let state = load();
+  const save = () => {
+    if (!opts.persist) return;
+    storage(opts.persist.kind)?.setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
+  };
+  const emit = () => listeners.forEach((l) => l());
+  return {
+    get: () => state,
+    set(recipe) {
+      state = produce(state, recipe);
+      save();
+      emit();
+    },
+    reset() {
+      state = initial;
+      if (opts.persist) storage(opts.persist.kind)?.removeItem(opts.persist.key);
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    use(selector) {
+      return useSyncExternalStore(
+        this.subscribe,
+        () => selector(state),
+        () => selector(initial),
+      );
+    },
+  };
+}

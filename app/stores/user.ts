@@ -1,0 +1,12 @@
+import type { User } from "#gateway/api/types.ts";
+import { TOKEN_STORAGE_KEY } from "#gateway/config.ts";
+import { createStore } from "./create-store.ts";
+
+export interface UserState {
+  isLogin: boolean;
+  u: User | null;
+  token: string;
+}
+
+/** The signed-in member (or the guest profile); persisted in local storage. */
+export const userStore = createStore<UserState>({ isLogin: false, u: null, token: "" }, { persist: { kind: "local", key: TOKEN_STORAGE_KEY } });

@@ -1,0 +1,42 @@
+import puppeteer, { KnownDevices, type Browser, type Page } from "puppeteer";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const PHONE = KnownDevices["iPhone 13"];
+
+export async function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** A fresh incognito-like context on an emulated phone, so tests do not share storage. */
+export async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.emulate(PHONE);
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Waits until an element containing `text` is visible and returns it. */
+export async function findText(page: Page, text: string, selector = "*") {
+  return page.waitForSelector(`::-p-xpath(//${selector === "*" ? "*" : selector}[contains(normalize-space(.), ${JSON.stringify(text)}) and not(ancestor-or-self::*[contains(@style,"display: none")])])`, {
+    visible: true,
+  });
+}
+
+export async function clickText(page: Page, text: string, selector = "*") {
+  const handle = await findText(page, text, selector);
+  await handle!.click();
+}

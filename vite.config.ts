@@ -1,0 +1,60 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { randomBytes } from "node:crypto";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+const GATEWAY = process.env.DEV_GATEWAY ?? "http://127.0.0.1:3000";
+
+/** Writes build metadata the app polls to notice a new deployment. */
+function versionFile(): Plugin {
+  return {
+    name: "version-file",
+    apply: "build",
+    generateBundle() {
+      if (this.environment?.name && this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: "version.json", source: JSON.stringify({ buildId: BUILD_ID }) });
+    },
+  };
+}
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // antd-mobile's ES build imports CSS; the build-time prerender must bundle it rather than require it.
+  ssr: { noExternal: ["antd-mobile", /^antd-mobile\//, "use-immer"] },
+  server: {
+    // `npm run dev` serves the app; the reference gateway (`npm run serve`) answers the API.
+    proxy: Object.fromEntries(["/api", "/imgUpload.php", "/videoUpload.php", "/uploads", "/media"].map((p) => [p, GATEWAY])),
+  },
+  plugins: [
+    reactRouter(),
+    versionFile(),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        name: "移动影音",
+        short_name: "影音",
+        description: "移动影音 — 手机上的影音社区",
+        lang: "zh-CN",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        background_color: "#121212",
+        theme_color: "#121212",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//i, /^\/uploads\//, /^\/media\//, /\.php$/i, /^\/version\.json$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
