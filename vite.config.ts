@@ -51,6 +51,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+        // React Router writes the SPA's index.html after the service worker is generated.
+        additionalManifestEntries: [{ url: "index.html", revision: BUILD_ID }],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//i, /^\/uploads\//, /^\/media\//, /\.php$/i, /^\/version\.json$/],
         cleanupOutdatedCaches: true,

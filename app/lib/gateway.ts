@@ -12,7 +12,10 @@ export const TOAST_MS = 2000;
 
 let client: GatewayClient | undefined;
 let ready: Promise<GatewayClient> | undefined;
-let sessionHandler: ((info: { hasToken: boolean; message: string }) => void) | undefined;
+type SessionInfo = { hasToken: boolean; message: string };
+let sessionHandler: ((info: SessionInfo) => void) | undefined;
+// A 420 during the first load arrives before the root has mounted; keep it for the handler.
+let pendingSessionInfo: SessionInfo | undefined;
 
 /** The app's one gateway client. Lines default to the origin that served the app. */
 function createClient(): GatewayClient {
@@ -29,7 +32,10 @@ function createClient(): GatewayClient {
     identity: () =>
       buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
     onError: (message) => Toast.show({ content: message, duration: TOAST_MS }),
-    onSessionInvalid: (info) => sessionHandler?.(info),
+    onSessionInvalid: (info) => {
+      if (sessionHandler) sessionHandler(info);
+      else pendingSessionInfo = info;
+    },
   });
 }
 
@@ -52,8 +58,13 @@ export async function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> 
 }
 
 /** Installed by the root: 420 with a token logs out; without one, asks the visitor to log in. */
-export function onSessionInvalid(handler: (info: { hasToken: boolean; message: string }) => void) {
+export function onSessionInvalid(handler: (info: SessionInfo) => void) {
   sessionHandler = handler;
+  if (pendingSessionInfo) {
+    const info = pendingSessionInfo;
+    pendingSessionInfo = undefined;
+    handler(info);
+  }
 }
 
 export function askToLogin(message: string, goLogin: () => void) {

@@ -21,9 +21,11 @@ export interface TestGateway {
 }
 
 /** The reference gateway on a free port with a fresh data folder, serving build/client. */
-export async function startTestGateway(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  opts: { env?: Record<string, string | undefined>; dataDir?: string; clientDir?: string } = {},
+): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-test-"));
-  const clientDir = join(REPO_ROOT, "build/client");
+  const clientDir = opts.clientDir ?? join(REPO_ROOT, "build/client");
   let running = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir, env: opts.env });
   const gw: TestGateway = {
     url: running.url,

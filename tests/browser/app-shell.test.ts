@@ -1,0 +1,125 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "puppeteer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickText, findText, launchBrowser, phonePage } from "../support/browser.ts";
+import { DEMO, REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
+
+// This file serves its own copy of the built app so it can publish a "new deployment".
+let gw: TestGateway;
+let browser: Browser;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), "gw-client-"));
+  cpSync(join(REPO_ROOT, "build/client"), clientDir, { recursive: true });
+  gw = await startTestGateway({ clientDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function adultPhone(): Promise<Page> {
+  const page = await phonePage(browser);
+  await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
+  return page;
+}
+
+const inAppNavigate = (page: Page, to: string) =>
+  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
+
+describe("session", () => {
+  it("logs out a member whose token the gateway no longer accepts (status 420) and asks to log in", async () => {
+    const page = await adultPhone();
+    await page.evaluateOnNewDocument(() => {
+      if (!sessionStorage.getItem("seeded")) {
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("___USER__TOKEN", JSON.stringify({ isLogin: true, u: null, token: "f".repeat(64) }));
+      }
+    });
+    await page.goto(`${gw.url}/my`);
+    await page.waitForFunction(() => location.pathname === "/login");
+    expect(new URL(page.url()).search).toBe("?redirect=%2Fmy");
+    const stored = await page.evaluate(() => localStorage.getItem("___USER__TOKEN"));
+    expect(stored === null || !JSON.parse(stored).token).toBe(true);
+  });
+});
+
+describe("navigation feedback", () => {
+  it("shows the top loading bar only while a slow navigation is pending", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await findText(page, "暂未开放");
+    await page.setRequestInterception(true);
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/system/notice")) setTimeout(() => void req.continue(), 1500);
+      else void req.continue();
+    });
+    const navigation = inAppNavigate(page, "/announcement");
+    await page.waitForSelector(".loading-bar", { visible: true });
+    await navigation;
+    await findText(page, "系统公告");
+    expect(await page.$(".loading-bar")).toBeNull();
+  });
+});
+
+describe("deployments", () => {
+  it("notices a new build and reloads on the next navigation, not before", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await findText(page, "暂未开放");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "a-newer-build" }));
+    const polled = page.waitForResponse((r) => r.url().endsWith("/version.json"));
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await polled;
+    // Nothing happens mid-task...
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // ...the next navigation loads the new build.
+    await clickText(page, "我的", "a");
+    await page.waitForFunction(() => location.pathname === "/my" && (window as unknown as { marker?: number }).marker === undefined);
+  });
+});
+
+describe("installable app", () => {
+  it("serves a manifest and opens offline from the service worker with an offline notice", async () => {
+    const manifest = await (await fetch(`${gw.url}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ name: "移动影音", display: "standalone", lang: "zh-CN" });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await page.waitForFunction(async () => Boolean(await navigator.serviceWorker?.ready), { timeout: 30_000 });
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), { timeout: 30_000 });
+
+    await page.setOfflineMode(true);
+    await page.reload();
+    await findText(page, "网络已断开");
+    await findText(page, "首页", "a");
+    await page.setOfflineMode(false);
+  });
+});
+
+describe("profile", () => {
+  it("edits the nickname and shows it on the profile page", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await page.locator('input[name="phone"]').fill(DEMO.phone);
+    await page.locator('input[name="password"]').fill(DEMO.password);
+    await clickText(page, "登录", "button");
+    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForSelector('input[name="nickname"]', { visible: true });
+    await page.click('input[name="nickname"]', { count: 3 });
+    await page.keyboard.press("Backspace");
+    await clickText(page, "保存", "button");
+    await findText(page, "昵称不能为空");
+    await page.type('input[name="nickname"]', "新的昵称");
+    await clickText(page, "保存", "button");
+    await page.waitForFunction(() => location.pathname === "/info");
+    await findText(page, "新的昵称");
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "puppeteer";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { clickText, launchBrowser, phonePage } from "../support/browser.ts";
+import { runCli } from "../support/cli.ts";
+import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { recordHar } from "../support/har.ts";
+
+let gw: TestGateway;
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), "gw-har-"));
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Decoded {
+  path: string;
+  request?: { signValid: boolean; fields?: Record<string, unknown> };
+  response?: { signValid: boolean; payload?: { status: number; data: unknown } };
+}
+
+it("decrypts every gateway call of a HAR captured from a real browser run", async () => {
+  const page = await phonePage(browser);
+  const recorder = await recordHar(page);
+  await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
+  await page.goto(`${gw.url}/login?redirect=%2Fmy`);
+  await page.locator('input[name="phone"]').fill(DEMO.phone);
+  await page.locator('input[name="password"]').fill(DEMO.password);
+  await clickText(page, "登录", "button");
+  await page.waitForFunction(() => location.pathname === "/my");
+  await page.waitForSelector('[data-testid="coins"]');
+
+  const harFile = join(dir, "capture.har");
+  writeFileSync(harFile, JSON.stringify(await recorder.har()));
+  const result = await runCli(["--json", "decrypt", harFile]);
+  expect(result.code, result.stderr).toBe(0);
+  const calls = JSON.parse(result.stdout) as Decoded[];
+
+  const login = calls.find((c) => c.path === "/api/Home/loginByPassword");
+  expect(login?.request).toMatchObject({ signValid: true, fields: { phone: DEMO.phone, password: DEMO.password, system_oauth_type: "pwa" } });
+  expect(login?.response).toMatchObject({ signValid: true, payload: { status: 200 } });
+  const info = calls.filter((c) => c.path === "/api/user/userinfo").pop();
+  expect(info?.response?.payload?.data).toMatchObject({ phone: DEMO.phone, coins: 1000 });
+  expect(calls.some((c) => c.path === "/api/home/getConfig")).toBe(true);
+  expect(calls.every((c) => c.request?.signValid !== false && c.response?.signValid !== false)).toBe(true);
+
+  const human = await runCli(["decrypt", harFile]);
+  expect(human.stdout).toMatch(/POST \/api\/Home\/loginByPassword → HTTP 200/);
+  expect(human.stdout).toMatch(/\d+ gateway call\(s\), \d+ other request\(s\) skipped/);
+});
