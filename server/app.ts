@@ -4,6 +4,7 @@ import { accountHandlers } from "./accounts/handlers.ts";
 import type { DB } from "./db/index.ts";
 import type { ServerSettings } from "./env.ts";
 import { ERRCODE, handleApiCall, reject, type ApiDeps } from "./http/api.ts";
+import { readBody } from "./http/body.ts";
 import { Registry } from "./http/registry.ts";
 import { placeholderSvg } from "./media/placeholder.ts";
 import { serveApp, safeFile, sendFile } from "./static/serve.ts";
@@ -29,12 +30,10 @@ export function createApp(db: DB, settings: ServerSettings) {
     return c.json({ errcode: ERRCODE.internal, msg: "internal error" }, 500);
   });
 
-  app.use("*", compress());
-
   app.use("*", async (c, next) => {
     // Ping answers on any line root: POST {line}?ping with mod=ping&code=<nonce>.
     if (c.req.method === "POST" && new URL(c.req.url).searchParams.has("ping")) {
-      const form = new URLSearchParams(await c.req.text().catch(() => ""));
+      const form = new URLSearchParams((await readBody(c, 4096).catch(() => Buffer.alloc(0))).toString("utf8"));
       return c.json({ code: form.get("code") ?? "", msg: "pong", time: Date.now() });
     }
     await next();
@@ -56,14 +55,14 @@ export function createApp(db: DB, settings: ServerSettings) {
     return file ? sendFile(c, file, c.req.path, "public, max-age=31536000, immutable") : c.text("not found", 404);
   });
 
-  app.get("/media/placeholder/:name", (c) => {
+  app.get("/media/placeholder/:name", compress(), (c) => {
     const seed = c.req.param("name").replace(/\.svg$/, "");
     const svg = placeholderSvg(seed, Number(c.req.query("w") ?? 320), Number(c.req.query("h") ?? 180), c.req.query("label") ?? "");
     return c.body(svg, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=31536000, immutable" });
   });
 
   app.post("*", (c) => reject(c, deps, 404, ERRCODE.notFound, `not found: ${c.req.path}`));
-  app.on(["GET", "HEAD"], "*", (c) => serveApp(c, settings.clientDir));
+  app.on(["GET", "HEAD"], "*", compress(), (c) => serveApp(c, settings.clientDir));
   app.all("*", (c) => c.json({ errcode: 405, msg: `method not allowed: ${c.req.method}` }, 405));
 
   return app;

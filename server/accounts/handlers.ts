@@ -1,3 +1,4 @@
+import { sql } from "../db/prepared.ts";
 import { z } from "zod";
 import { ApiError, defineHandler } from "../http/registry.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -31,7 +32,7 @@ export const register = defineHandler({
       const now = Date.now();
       let id = caller.user.id;
       if (caller.isMember) id = insertUser(db, {}).id;
-      db.prepare(
+      sql(db, 
         `UPDATE users SET phone = ?, password_hash = ?, username = ?, nickname = CASE WHEN nickname LIKE '游客%' OR nickname = '' THEN ? ELSE nickname END,
          invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ?`,
       ).run(
@@ -76,7 +77,7 @@ export const updateInfo = defineHandler({
   handle({ input, db, caller, origin }) {
     const fields = Object.entries(input).filter(([, v]) => v !== undefined);
     if (fields.length) {
-      db.prepare(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`).run(
+      sql(db, `UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`).run(
         ...fields.map(([, v]) => v as string | number),
         Date.now(),
         caller.user.id,
@@ -94,7 +95,7 @@ export const updatePwd = defineHandler({
     if (!verifyPassword(input.old_password, caller.user.password_hash)) throw new ApiError(400, "原密码错误");
     if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
     db.transaction(() => {
-      db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashPassword(input.new_password), Date.now(), caller.user.id);
+      sql(db, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashPassword(input.new_password), Date.now(), caller.user.id);
       revokeOtherSessions(db, caller.user.id, caller.token);
     })();
     return { data: { ok: true }, msg: "密码已修改" };

@@ -1,3 +1,4 @@
+import { sql } from "../db/prepared.ts";
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
 
@@ -8,7 +9,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** Tokens are random; only their hash is stored, so a database leak does not leak sessions. */
 export function createSession(db: DB, userId: number, now = Date.now()): string {
   const token = randomBytes(32).toString("hex");
-  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+  sql(db, "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
     hashToken(token),
     userId,
     now,
@@ -27,7 +28,7 @@ export function resolveSession(db: DB, token: string, now = Date.now()): number 
 }
 
 export function revokeOtherSessions(db: DB, userId: number, keepToken: string, now = Date.now()) {
-  db.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND token_hash != ? AND revoked_at IS NULL").run(
+  sql(db, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND token_hash != ? AND revoked_at IS NULL").run(
     now,
     userId,
     hashToken(keepToken),
@@ -35,5 +36,5 @@ export function revokeOtherSessions(db: DB, userId: number, keepToken: string, n
 }
 
 export function revokeSession(db: DB, token: string, now = Date.now()) {
-  db.prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(now, hashToken(token));
+  sql(db, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(now, hashToken(token));
 }

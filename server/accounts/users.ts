@@ -1,3 +1,4 @@
+import { sql } from "../db/prepared.ts";
 import { randomInt, randomUUID } from "node:crypto";
 import type { User } from "#gateway/api/types.ts";
 import type { DB } from "../db/index.ts";
@@ -40,20 +41,20 @@ function newAffCode(db: DB): string {
   for (;;) {
     let code = "";
     for (let i = 0; i < 6; i++) code += AFF_ALPHABET[randomInt(AFF_ALPHABET.length)];
-    if (!db.prepare("SELECT 1 FROM users WHERE aff_code = ?").get(code)) return code;
+    if (!sql(db, "SELECT 1 FROM users WHERE aff_code = ?").get(code)) return code;
   }
 }
 
 export function userById(db: DB, id: number): UserRow | undefined {
-  return db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  return sql(db, "SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
 }
 
 export function userByPhone(db: DB, phone: string): UserRow | undefined {
-  return db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as UserRow | undefined;
+  return sql(db, "SELECT * FROM users WHERE phone = ?").get(phone) as UserRow | undefined;
 }
 
 export function userByAffCode(db: DB, code: string): UserRow | undefined {
-  return db.prepare("SELECT * FROM users WHERE aff_code = ?").get(code) as UserRow | undefined;
+  return sql(db, "SELECT * FROM users WHERE aff_code = ?").get(code) as UserRow | undefined;
 }
 
 export interface NewUser {
@@ -95,7 +96,7 @@ export function insertUser(db: DB, input: NewUser): UserRow {
 
 /** The guest account of a device, created on its first call. */
 export function guestForOAuthId(db: DB, oauthId: string): UserRow {
-  const existing = db.prepare("SELECT * FROM users WHERE oauth_id = ?").get(oauthId) as UserRow | undefined;
+  const existing = sql(db, "SELECT * FROM users WHERE oauth_id = ?").get(oauthId) as UserRow | undefined;
   return existing ?? insertUser(db, { oauthId });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "./prepared.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "./index.ts";
@@ -11,7 +12,7 @@ const NOTICE_TOPICS = ["系统维护", "功能上线", "活动公告", "会员�
 /** Idempotent: each part runs only when its table is empty, so restarts keep user data. */
 export function seed(db: DB) {
   db.transaction(() => {
-    if (!db.prepare("SELECT 1 FROM users WHERE phone = ?").get(DEMO_MEMBER.phone)) {
+    if (!sql(db, "SELECT 1 FROM users WHERE phone = ?").get(DEMO_MEMBER.phone)) {
       const user = insertUser(db, {
         phone: DEMO_MEMBER.phone,
         passwordHash: hashPassword(DEMO_MEMBER.password),
@@ -21,25 +22,25 @@ export function seed(db: DB) {
         level: DEMO_MEMBER.level,
       });
       const now = Date.now();
-      const insertMsg = db.prepare("INSERT INTO messages (user_id, title, content, is_read, created_at) VALUES (?, ?, ?, ?, ?)");
+      const insertMsg = sql(db, "INSERT INTO messages (user_id, title, content, is_read, created_at) VALUES (?, ?, ?, ?, ?)");
       for (let i = 1; i <= 12; i++) {
         insertMsg.run(user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 4 ? 1 : 0, now - (12 - i) * 3_600_000);
       }
     }
-    if (!db.prepare("SELECT 1 FROM report_types").get()) {
-      const insert = db.prepare("INSERT INTO report_types (id, name, sort) VALUES (?, ?, ?)");
+    if (!sql(db, "SELECT 1 FROM report_types").get()) {
+      const insert = sql(db, "INSERT INTO report_types (id, name, sort) VALUES (?, ?, ?)");
       REPORT_TYPES.forEach((name, i) => insert.run(i + 1, name, i));
     }
-    if (!db.prepare("SELECT 1 FROM notices").get()) {
-      const insert = db.prepare("INSERT INTO notices (title, content, created_at) VALUES (?, ?, ?)");
+    if (!sql(db, "SELECT 1 FROM notices").get()) {
+      const insert = sql(db, "INSERT INTO notices (title, content, created_at) VALUES (?, ?, ?)");
       const start = Date.UTC(2026, 0, 1);
       for (let i = 1; i <= 36; i++) {
         const topic = NOTICE_TOPICS[i % NOTICE_TOPICS.length];
         insert.run(`${topic}公告 第${i}期`, `${topic}：这是第 ${i} 条示例公告，内容为占位文字，仅用于演示公告列表的分页与展示。`, start + i * 86_400_000);
       }
     }
-    if (!db.prepare("SELECT 1 FROM open_ads").get()) {
-      const insert = db.prepare("INSERT INTO open_ads (id, title, img_url, url, duration, sort) VALUES (?, ?, ?, ?, ?, ?)");
+    if (!sql(db, "SELECT 1 FROM open_ads").get()) {
+      const insert = sql(db, "INSERT INTO open_ads (id, title, img_url, url, duration, sort) VALUES (?, ?, ?, ?, ?, ?)");
       insert.run(1, "欢迎使用", "/media/placeholder/open-1.svg?w=750&h=1334&label=WELCOME", "/home", 3, 0);
     }
   })();

@@ -41,6 +41,11 @@ export interface Handler<S extends z.ZodType = z.ZodType> {
   /** `member`: 420 without a live token; `guest`: any device. */
   auth: "guest" | "member";
   input: S;
+  /**
+   * Answers that depend only on the input and the origin (not on the caller) may be kept this long:
+   * a hit skips the database and the encryption and only signs.
+   */
+  cacheMs?: number;
   handle(ctx: HandlerContext<z.infer<S>>): HandlerResult | unknown;
 }
 

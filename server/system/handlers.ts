@@ -1,3 +1,4 @@
+import { sql } from "../db/prepared.ts";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -60,8 +61,8 @@ export const getOpenAdsAndVersion = defineHandler({
   auth: "guest",
   input: z.object({}),
   handle({ db, origin }): { data: OpenAdsAndVersion } {
-    const ads = db.prepare("SELECT id, title, img_url, url, duration FROM open_ads ORDER BY sort, id").all() as OpenAdsAndVersion["ads"];
-    const notice = db.prepare("SELECT title, content FROM notices ORDER BY id DESC LIMIT 1").get() as OpenAdsAndVersion["notice"] | undefined;
+    const ads = sql(db, "SELECT id, title, img_url, url, duration FROM open_ads ORDER BY sort, id").all() as OpenAdsAndVersion["ads"];
+    const notice = sql(db, "SELECT title, content FROM notices ORDER BY id DESC LIMIT 1").get() as OpenAdsAndVersion["notice"] | undefined;
     return {
       data: {
         ads: ads.map((a) => ({ ...a, img_url: a.img_url.startsWith("/") ? `${origin}${a.img_url}` : a.img_url })),
@@ -76,7 +77,8 @@ export const reportType = defineHandler({
   path: "/api/MvDetail/reportType",
   auth: "guest",
   input: z.object({}),
-  handle: ({ db }) => ({ data: db.prepare("SELECT id, name FROM report_types ORDER BY sort, id").all() }),
+  cacheMs: 60_000,
+  handle: ({ db }) => ({ data: sql(db, "SELECT id, name FROM report_types ORDER BY sort, id").all() }),
 });
 
 const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
@@ -85,8 +87,9 @@ export const notice = defineHandler({
   path: "/api/system/notice",
   auth: "guest",
   input: pageInput,
+  cacheMs: 5_000,
   handle({ input, db }) {
-    const total = db.prepare("SELECT COUNT(*) FROM notices").pluck().get() as number;
+    const total = sql(db, "SELECT COUNT(*) FROM notices").pluck().get() as number;
     const rows = db
       .prepare("SELECT id, title, content, created_at FROM notices ORDER BY id DESC LIMIT ? OFFSET ?")
       .all(input.limit, (input.page - 1) * input.limit) as { id: number; title: string; content: string; created_at: number }[];
@@ -100,7 +103,7 @@ export const getMsg = defineHandler({
   input: pageInput,
   handle({ input, db, caller }) {
     if (!caller.isMember) return { data: paged([], input.page, input.limit, 0) };
-    const total = db.prepare("SELECT COUNT(*) FROM messages WHERE user_id = ?").pluck().get(caller.user.id) as number;
+    const total = sql(db, "SELECT COUNT(*) FROM messages WHERE user_id = ?").pluck().get(caller.user.id) as number;
     const rows = db
       .prepare("SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
       .all(caller.user.id, input.limit, (input.page - 1) * input.limit) as {

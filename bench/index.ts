@@ -1,0 +1,157 @@
+// npm run bench — prints figures; it asserts nothing. Targets are printed beside the figures.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { build } from "vite";
+import { configFromEnv } from "#gateway/config.ts";
+import { jsCrypto } from "#gateway/crypto-js.ts";
+import { nodeCrypto } from "#gateway/crypto-node.ts";
+import type { CryptoBackend } from "#gateway/crypto.ts";
+import { encodeRequestBody, openResponse, sealRequest, sealResponse } from "#gateway/envelope.ts";
+import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const keys = configFromEnv({});
+const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
+
+function body100k(): Record<string, unknown> {
+  const list = Array.from({ length: 200 }, (_, i) => ({ id: i, title: `占位视频标题 ${i}`, cover: `/media/placeholder/${i}.svg`, tags: ["标签一", "标签二"], views: i * 1234, description: "示例描述文字".repeat(20) }));
+  return { status: 200, msg: "ok", data: { list } };
+}
+
+function timeIt(fn: () => void, minMs = 1500): { opsPerSec: number; msPerOp: number } {
+  for (let i = 0; i < 3; i++) fn();
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < minMs) {
+    fn();
+    n++;
+  }
+  const ms = (performance.now() - t0) / n;
+  return { opsPerSec: 1000 / ms, msPerOp: ms };
+}
+
+function benchNode() {
+  console.log("\nProtocol, 100 KB response body, Node");
+  const payload = body100k();
+  const bytes = Buffer.byteLength(JSON.stringify(payload));
+  line("body size", `${(bytes / 1024).toFixed(1)} KB`);
+  const results: Record<string, number> = {};
+  for (const backend of [nodeCrypto, jsCrypto] as CryptoBackend[]) {
+    const env = sealResponse(payload as never, keys, backend, 0, 1700000000);
+    const r = timeIt(() => {
+      const e = sealResponse(payload as never, keys, backend, 0, 1700000000);
+      openResponse(e, keys, backend);
+    });
+    results[backend.name] = r.msPerOp;
+    line(`${backend.name} encode+decode`, `${r.msPerOp.toFixed(2)} ms/op`, `${((bytes * 2) / 1048576 / (r.msPerOp / 1000)).toFixed(1)} MB/s`);
+    if (backend === jsCrypto) {
+      const same = sealResponse(payload as never, keys, nodeCrypto, 0, 1700000000);
+      line("crypto-js output identical to node:crypto", same.data === env.data && same.sign === env.sign ? "yes" : "NO");
+    }
+  }
+  line("node:crypto speed-up over crypto-js", `${(results["crypto-js"]! / results["node:crypto"]!).toFixed(1)}×`, "target ≈30×");
+}
+
+async function benchBrowser() {
+  console.log("\nProtocol, 100 KB response body, browser main thread at 4× CPU throttling");
+  let puppeteer: typeof import("puppeteer").default;
+  try {
+    puppeteer = (await import("puppeteer")).default;
+  } catch {
+    line("skipped", "no puppeteer");
+    return;
+  }
+  const outDir = mkdtempSync(join(tmpdir(), "gw-bench-"));
+  const { startServer } = await import("#server/start.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-data-"));
+  try {
+    await build({ root: join(ROOT, "bench/browser"), configFile: false, logLevel: "error", build: { outDir, emptyOutDir: true } });
+    const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: outDir });
+    const browser = await puppeteer.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/index.html`);
+      await page.waitForFunction(() => window.benchReady);
+      const session = await page.createCDPSession();
+      await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      const hex = sealResponse(body100k() as never, keys, nodeCrypto).data;
+      const runs = 15;
+      const inline: number[] = [];
+      const worker: { mainThreadMs: number; wallMs: number }[] = [];
+      for (let i = 0; i < runs; i++) {
+        inline.push(await page.evaluate((h, k, v) => window.benchInline(h, k, v), hex, keys.aesKey, keys.aesIv));
+        worker.push(await page.evaluate((h, k, v) => window.benchWorker(h, k, v), hex, keys.aesKey, keys.aesIv));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      line("crypto-js inline, main thread", `${median(inline).toFixed(1)} ms`, "≈50 ms expected");
+      line("worker path, main thread", `${median(worker.map((w) => w.mainThreadMs)).toFixed(1)} ms`, "target ≤ 10 ms");
+      line("worker path, wall clock", `${median(worker.map((w) => w.wallMs)).toFixed(1)} ms`);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+async function benchCalls() {
+  console.log("\nGateway calls per second on loopback (server in its own process)");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-calls-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    await new Promise<void>((ready, fail) => {
+      child.stdout!.on("data", (c: Buffer) => c.toString().includes("listening") && ready());
+      child.once("exit", () => fail(new Error("server exited")));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const identity = { ...buildIdentity({ oauthId: createOAuthId() }) };
+    const run = (title: string, path: string, body: string, target = "") =>
+      new Promise<void>((done) => {
+        autocannon({ url: `${url}${path}`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body, connections: 32, duration: 6 }, (err, result) => {
+          if (err) line(title, `error: ${err.message}`);
+          else {
+            const ok = result.non2xx === 0 && result.errors === 0;
+            line(`${title} req/s`, result.requests.average.toFixed(0), target);
+            line(`${title} latency p50 / p99`, `${result.latency.p50} / ${result.latency.p99} ms`);
+            if (!ok) line(`${title} failures`, `${result.non2xx} non-2xx, ${result.errors} errors`);
+          }
+          done();
+        });
+      });
+    // Sealed once: the timestamp stays valid for the 5-minute window.
+    await run("encrypted 20-item list (/api/system/notice)", "/api/system/notice", encodeRequestBody(sealRequest({ ...identity, page: 1, limit: 20 }, keys, nodeCrypto)), "target ≥ 5 000");
+    await run("ping", "/?ping", "mod=ping&code=bench");
+  } finally {
+    child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log("npm run bench — figures from this machine");
+benchNode();
+await benchBrowser();
+await benchCalls();
