@@ -1,10 +1,11 @@
-import { Button, ImageUploader, Input, List, Selector, TextArea, Toast, type ImageUploadItem } from "antd-mobile";
+import { ImageUploader, Input, List, Selector, TextArea, Toast, type ImageUploadItem } from "antd-mobile";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadImage } from "#gateway/uploads.ts";
+import { FormSubmit } from "#app/components/form-submit.tsx";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -103,14 +104,9 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
             <TextArea name="intro" defaultValue={u.intro ?? ""} maxLength={200} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
           </List.Item>
         </List>
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-        <div style={{ padding: "0 0.4rem" }}>
-          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting || uploading}>
-            保存
-          </Button>
-        </div>
+        <FormSubmit error={errors.form} pending={submitting} disabled={uploading}>
+          保存
+        </FormSubmit>
       </Form>
     </Page>
   );

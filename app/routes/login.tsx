@@ -1,8 +1,9 @@
-import { Button, Input, List, Tabs } from "antd-mobile";
+import { Input, List, Tabs } from "antd-mobile";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { FormSubmit } from "#app/components/form-submit.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/require-member.ts";
 import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
@@ -66,14 +67,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
             </List.Item>
           )}
         </List>
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-        <div style={{ padding: "0 0.4rem" }}>
-          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting}>
-            {intent === "login" ? "登录" : "注册并登录"}
-          </Button>
-        </div>
+        <FormSubmit error={errors.form} pending={submitting}>
+          {intent === "login" ? "登录" : "注册并登录"}
+        </FormSubmit>
       </Form>
     </main>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatCount } from "#app/lib/format.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
+import { LinkItem } from "#app/components/link-item.tsx";
 import type { Route } from "./+types/my";
 
 export async function clientLoader() {
@@ -53,22 +54,14 @@ export default function My({ loaderData }: Route.ComponentProps) {
       </section>
       <List className="my-list">
         {isLogin && (
-          <List.Item arrow>
-            <Link to="/info">个人资料</Link>
-          </List.Item>
+          <LinkItem to="/info">个人资料</LinkItem>
         )}
-        <List.Item arrow>
-          <Link to="/announcement">系统公告</Link>
-        </List.Item>
+        <LinkItem to="/announcement">系统公告</LinkItem>
         {isLogin && (
-          <List.Item arrow>
-            <Link to="/notice">站内消息</Link>
-          </List.Item>
+          <LinkItem to="/notice">站内消息</LinkItem>
         )}
         {isLogin && (
-          <List.Item arrow>
-            <Link to="/setting">设置</Link>
-          </List.Item>
+          <LinkItem to="/setting">设置</LinkItem>
         )}
       </List>
       <List className="my-list" header="更多功能">

@@ -1,8 +1,9 @@
 import { Button, Dialog, List } from "antd-mobile";
-import { Link, redirect, useFetcher } from "react-router";
+import { redirect, useFetcher } from "react-router";
 import { Page } from "#app/components/page.tsx";
 import { requireMember, safeRedirect } from "#app/lib/require-member.ts";
 import { endSession } from "#app/lib/session.ts";
+import { LinkItem } from "#app/components/link-item.tsx";
 import type { Route } from "./+types/setting";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -22,20 +23,12 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="设置">
       <List header="账户">
-        <List.Item arrow>
-          <Link to="/info">个人资料</Link>
-        </List.Item>
-        <List.Item arrow>
-          <Link to="/edit">编辑资料</Link>
-        </List.Item>
-        <List.Item arrow>
-          <Link to="/updatepwd">修改密码</Link>
-        </List.Item>
+        <LinkItem to="/info">个人资料</LinkItem>
+        <LinkItem to="/edit">编辑资料</LinkItem>
+        <LinkItem to="/updatepwd">修改密码</LinkItem>
       </List>
       <List header="关于">
-        <List.Item arrow>
-          <Link to="/announcement">系统公告</Link>
-        </List.Item>
+        <LinkItem to="/announcement">系统公告</LinkItem>
         <List.Item extra={loaderData.buildId}>当前版本</List.Item>
       </List>
       <div style={{ padding: "0.53rem 0.4rem" }}>

@@ -1,7 +1,8 @@
-import { Button, Input, List, Toast } from "antd-mobile";
+import { Input, List, Toast } from "antd-mobile";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { FormSubmit } from "#app/components/form-submit.tsx";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -50,14 +51,9 @@ export default function UpdatePwd({ actionData }: Route.ComponentProps) {
             <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={32} aria-label="确认新密码" />
           </List.Item>
         </List>
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-        <div style={{ padding: "0 0.4rem" }}>
-          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting}>
-            确认修改
-          </Button>
-        </div>
+        <FormSubmit error={errors.form} pending={submitting}>
+          确认修改
+        </FormSubmit>
       </Form>
     </Page>
   );

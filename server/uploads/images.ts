@@ -4,7 +4,7 @@ import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { imageUploadSign } from "#gateway/uploads.ts";
 import type { ServerSettings } from "../env.ts";
 import { sniffImage } from "./sniff.ts";
-import { newUploadPath } from "./storage.ts";
+import { newUploadPath, parseMultipart } from "./storage.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -13,12 +13,8 @@ const fail = (c: Context, msg: string, http: 400 | 413 = 400) => c.json({ code: 
 /** POST /imgUpload.php — see docs/protocol.md §6. */
 export async function handleImageUpload(c: Context, settings: ServerSettings) {
   if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES + 64 * 1024) return fail(c, "图片不能超过 5 MB", 413);
-  let form: Record<string, string | File>;
-  try {
-    form = (await c.req.parseBody()) as Record<string, string | File>;
-  } catch {
-    return fail(c, "请求格式错误：需要 multipart/form-data");
-  }
+  const form = await parseMultipart(c);
+  if (!form) return fail(c, "请求格式错误：需要 multipart/form-data");
   const { file, id, position, sign } = form;
   const problems: string[] = [];
   if (!(file instanceof File)) problems.push("缺少文件 file");

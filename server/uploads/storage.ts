@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -14,4 +15,13 @@ export function newUploadPath(dataDir: string, kind: "images" | "videos", ext: s
 
 export function uploadsRoot(dataDir: string) {
   return join(dataDir, "uploads");
+}
+
+/** Parses a multipart upload, or null when the body is not one (the caller answers the error). */
+export async function parseMultipart(c: Context): Promise<Record<string, string | File> | null> {
+  try {
+    return (await c.req.parseBody()) as Record<string, string | File>;
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { videoUploadSign } from "#gateway/uploads.ts";
 import type { ServerSettings } from "../env.ts";
 import { sniffVideo } from "./sniff.ts";
-import { newUploadPath, uploadsRoot } from "./storage.ts";
+import { newUploadPath, parseMultipart, uploadsRoot } from "./storage.ts";
 
 export const MAX_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 1024 * 1024;
@@ -36,12 +36,8 @@ async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
 /** POST /videoUpload.php — chunked and resumable; see docs/protocol.md §6 and decision 004. */
 export async function handleVideoUpload(c: Context, settings: ServerSettings) {
   if (Number(c.req.header("content-length") ?? 0) > MAX_CHUNK_BYTES + 64 * 1024) return fail(c, "分片不能超过 1 MB", 413);
-  let form: Record<string, string | File>;
-  try {
-    form = (await c.req.parseBody()) as Record<string, string | File>;
-  } catch {
-    return fail(c, "请求格式错误：需要 multipart/form-data");
-  }
+  const form = await parseMultipart(c);
+  if (!form) return fail(c, "请求格式错误：需要 multipart/form-data");
   const str = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
   const uuid = str("uuid");
   const timestamp = str("timestamp");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, phonePage } from "../support/browser.ts";
+import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
 import { DEMO, REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
 
 // This file serves its own copy of the built app so it can publish a "new deployment".
@@ -108,9 +108,7 @@ describe("profile", () => {
   it("edits the nickname and shows it on the profile page", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/login?redirect=%2Fedit`);
-    await page.locator('input[name="phone"]').fill(DEMO.phone);
-    await page.locator('input[name="password"]').fill(DEMO.password);
-    await clickText(page, "登录", "button");
+    await submitLogin(page, DEMO.phone, DEMO.password);
     await page.waitForFunction(() => location.pathname === "/edit");
     await page.waitForSelector('input[name="nickname"]', { visible: true });
     await page.click('input[name="nickname"]', { count: 3 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, phonePage } from "../support/browser.ts";
+import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
 import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
@@ -27,9 +27,7 @@ async function enteredPhone(): Promise<Page> {
 
 async function login(page: Page) {
   await page.goto(`${gw.url}/login?redirect=%2Fmy`);
-  await page.locator('input[name="phone"]').fill(DEMO.phone);
-  await page.locator('input[name="password"]').fill(DEMO.password);
-  await clickText(page, "登录", "button");
+  await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my");
 }
 
@@ -99,9 +97,7 @@ describe("accounts", () => {
   it("shows the server's message for a wrong password and stays on the login page", async () => {
     const page = await enteredPhone();
     await page.goto(`${gw.url}/login`);
-    await page.locator('input[name="phone"]').fill(DEMO.phone);
-    await page.locator('input[name="password"]').fill("wrong-password");
-    await clickText(page, "登录", "button");
+    await submitLogin(page, DEMO.phone, "wrong-password");
     await findText(page, "手机号或密码错误");
     expect(path(page)).toBe("/login");
   });
@@ -111,9 +107,7 @@ describe("accounts", () => {
     await page.goto(`${gw.url}/setting`);
     await page.waitForFunction(() => location.pathname === "/login");
     expect(path(page)).toBe("/login?redirect=%2Fsetting");
-    await page.locator('input[name="phone"]').fill(DEMO.phone);
-    await page.locator('input[name="password"]').fill(DEMO.password);
-    await clickText(page, "登录", "button");
+    await submitLogin(page, DEMO.phone, DEMO.password);
     await page.waitForFunction(() => location.pathname === "/setting");
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clickText, launchBrowser, phonePage } from "../support/browser.ts";
+import { clickText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
 import { recordHar } from "../support/har.ts";
@@ -33,9 +33,7 @@ it("decrypts every gateway call of a HAR captured from a real browser run", asyn
   const recorder = await recordHar(page);
   await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
   await page.goto(`${gw.url}/login?redirect=%2Fmy`);
-  await page.locator('input[name="phone"]').fill(DEMO.phone);
-  await page.locator('input[name="password"]').fill(DEMO.password);
-  await clickText(page, "登录", "button");
+  await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my");
   await page.waitForSelector('[data-testid="coins"]');
 

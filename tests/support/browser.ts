@@ -40,3 +40,10 @@ export async function clickText(page: Page, text: string, selector = "*") {
   const handle = await findText(page, text, selector);
   await handle!.click();
 }
+
+/** Fills the login form and submits it, as a person would. */
+export async function submitLogin(page: Page, phone: string, password: string) {
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.locator('input[name="password"]').fill(password);
+  await clickText(page, "登录", "button");
+}
