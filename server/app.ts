@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { join, sep } from "node:path";
 import { compress } from "hono/compress";
 import { accountHandlers } from "./accounts/handlers.ts";
 import type { DB } from "./db/index.ts";
@@ -49,10 +50,11 @@ export function createApp(db: DB, settings: ServerSettings) {
   });
 
   app.on(["GET", "HEAD"], "/uploads/*", (c) => {
-    const rel = c.req.path.slice("/uploads".length);
-    if (rel.startsWith("/tmp/")) return c.text("not found", 404);
-    const file = safeFile(uploadsRoot(settings.dataDir), rel);
-    return file ? sendFile(c, file, c.req.path, "public, max-age=31536000, immutable") : c.text("not found", 404);
+    const root = uploadsRoot(settings.dataDir);
+    const file = safeFile(root, c.req.path.slice("/uploads".length));
+    // Partial uploads are private, however the path to them is spelled.
+    if (!file || file.startsWith(join(root, "tmp") + sep)) return c.text("not found", 404);
+    return sendFile(c, file, c.req.path, "public, max-age=31536000, immutable");
   });
 
   app.get("/media/placeholder/:name", compress(), (c) => {

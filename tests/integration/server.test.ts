@@ -315,7 +315,7 @@ describe("persistence and serving", () => {
   });
 
   it("refuses paths that escape the uploads folder", async () => {
-    for (const p of ["/uploads/..%2f..%2fgateway.sqlite", "/uploads/tmp/retrytest01.json", "/uploads/%00"]) {
+    for (const p of ["/uploads/..%2f..%2fgateway.sqlite", "/uploads/tmp/retrytest01.json", "/uploads/images/..%2ftmp%2fretrytest01.json", "/uploads/%00"]) {
       const res = await fetch(`${gw.url}${p}`);
       expect(res.status, p).toBe(404);
     }
