@@ -54,6 +54,7 @@ describe("age gate", () => {
 describe("tab bar", () => {
   it("lists the six sections in order as real links and highlights the current one", async () => {
     const page = await enteredPhone();
+    await findText(page, "暂未开放");
     const tabs = await page.$$eval("nav.tab-bar a", (links) => links.filter((a) => (a as HTMLElement).offsetParent).map((a) => [a.textContent, a.getAttribute("href"), a.classList.contains("active")]));
     expect(tabs).toEqual([
       ["⌂首页", "/home", true],
@@ -63,11 +64,13 @@ describe("tab bar", () => {
       ["◎圈子", "/post", false],
       ["☺我的", "/my", false],
     ]);
-    await findText(page, "暂未开放");
     await clickText(page, "暗网", "a");
     await page.waitForFunction(() => location.pathname === "/dark_web");
-    const active = await page.$$eval("nav.tab-bar a.active", (links) => links.filter((a) => (a as HTMLElement).offsetParent).map((a) => a.getAttribute("href")));
-    expect(active).toEqual(["/dark_web"]);
+    // The URL changes a moment before the new screen commits: wait for the visible highlight.
+    await page.waitForFunction(() => {
+      const shown = [...document.querySelectorAll("nav.tab-bar a.active")].filter((a) => (a as HTMLElement).offsetParent);
+      return shown.length === 1 && shown[0]!.getAttribute("href") === "/dark_web";
+    });
   });
 });
 
