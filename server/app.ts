@@ -23,7 +23,7 @@ export function createApp(db: DB, settings: ServerSettings) {
     if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
     (level === "error" ? console.error : console.log)(`[gateway] ${message}`);
   };
-  const deps: ApiDeps = { db, settings, registry: createRegistry(), log };
+  const deps: ApiDeps = { db, settings, registry: createRegistry(), log, answers: new Map() };
   const app = new Hono();
 
   app.onError((error, c) => {

@@ -27,6 +27,8 @@ export interface ApiDeps {
   settings: ServerSettings;
   registry: Registry;
   log: (level: "error" | "info", message: string) => void;
+  /** Encrypted payloads of cacheable calls, per gateway instance (see `Handler.cacheMs`). */
+  answers: Map<string, { data: string; expires: number }>;
 }
 
 const GZIP_MIN_BYTES = 1024;
@@ -56,8 +58,7 @@ function answer(c: Context, deps: ApiDeps, payload: ResponsePayload) {
   return sendJson(c, sealResponse(payload, deps.settings.gateway, nodeCrypto));
 }
 
-/** Encrypted payloads of cacheable calls. NOTE: AES-CFB with a fixed IV is deterministic, so `data` can be reused; only the sign carries the timestamp. */
-const answerCache = new Map<string, { data: string; expires: number }>();
+// NOTE: AES-CFB with a fixed IV is deterministic, so a cached `data` stays valid; only the sign carries the timestamp.
 const MAX_CACHED_ANSWERS = 1000;
 
 function answerData(c: Context, deps: ApiDeps, data: string) {
@@ -126,7 +127,7 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     if (!parsed.success) return answer(c, deps, { status: 400, msg: describeIssues(parsed.error), data: null });
     const origin = originOf(c);
     const cacheKey = handler.cacheMs ? `${handler.path.toLowerCase()} ${origin} ${JSON.stringify(parsed.data)}` : "";
-    const hit = cacheKey ? answerCache.get(cacheKey) : undefined;
+    const hit = cacheKey ? deps.answers.get(cacheKey) : undefined;
     if (hit && hit.expires > Date.now()) return answerData(c, deps, hit.data);
     const ctx = {
       input: parsed.data,
@@ -141,8 +142,8 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     const payload = { status: result?.status ?? 200, msg: result?.msg ?? "ok", data: result?.data ?? null };
     if (!cacheKey) return answer(c, deps, payload);
     const data = nodeCrypto.encrypt(JSON.stringify(payload), deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
-    if (answerCache.size >= MAX_CACHED_ANSWERS) answerCache.delete(answerCache.keys().next().value!);
-    answerCache.set(cacheKey, { data, expires: Date.now() + handler.cacheMs! });
+    if (deps.answers.size >= MAX_CACHED_ANSWERS) deps.answers.delete(deps.answers.keys().next().value!);
+    deps.answers.set(cacheKey, { data, expires: Date.now() + handler.cacheMs! });
     return answerData(c, deps, data);
   } catch (error) {
     if (error instanceof ApiError) return answer(c, deps, { status: error.status, msg: error.message, data: null });
