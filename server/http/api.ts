@@ -18,7 +18,7 @@ export const ERRCODE = { malformed: 1001, sign: 1002, stale: 1003, tooLarge: 100
 
 export function originOf(c: Context): string {
   const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "localhost";
-  const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
+  const proto = c.req.header("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "http");
   return `${proto}://${host}`;
 }
 
@@ -28,7 +28,7 @@ export interface ApiDeps {
   registry: Registry;
   log: (level: "error" | "info", message: string) => void;
   /** Encrypted payloads of cacheable calls, per gateway instance (see `Handler.cacheMs`). */
-  answers: Map<string, { data: string; expires: number }>;
+  answers: Map<string, CachedAnswer>;
 }
 
 const GZIP_MIN_BYTES = 1024;
@@ -58,14 +58,25 @@ function answer(c: Context, deps: ApiDeps, payload: ResponsePayload) {
   return sendJson(c, sealResponse(payload, deps.settings.gateway, nodeCrypto));
 }
 
-// NOTE: AES-CFB with a fixed IV is deterministic, so a cached `data` stays valid; only the sign carries the timestamp.
+// NOTE: AES-CFB with a fixed IV is deterministic, so a cached `data` stays valid; only the sign carries the
+// timestamp, and it is reused within the same second.
 const MAX_CACHED_ANSWERS = 1000;
 
-function answerData(c: Context, deps: ApiDeps, data: string) {
+export interface CachedAnswer {
+  data: string;
+  expires: number;
+  signedAt?: number;
+  sign?: string;
+}
+
+function answerCached(c: Context, deps: ApiDeps, cached: CachedAnswer) {
   const timestamp = nowSeconds();
-  const sign = computeSign({ data, errcode: 0, timestamp }, deps.settings.gateway.signSecret, nodeCrypto);
+  if (cached.signedAt !== timestamp) {
+    cached.sign = computeSign({ data: cached.data, errcode: 0, timestamp }, deps.settings.gateway.signSecret, nodeCrypto);
+    cached.signedAt = timestamp;
+  }
   // data and sign are hex: the JSON is assembled without scanning them for escapes.
-  return sendJsonText(c, `{"errcode":0,"timestamp":${timestamp},"data":"${data}","sign":"${sign}"}`);
+  return sendJsonText(c, `{"errcode":0,"timestamp":${timestamp},"data":"${cached.data}","sign":"${cached.sign}"}`);
 }
 
 function resolveCaller(deps: ApiDeps, fields: Record<string, unknown>): Caller | ApiError {
@@ -128,7 +139,7 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     const origin = originOf(c);
     const cacheKey = handler.cacheMs ? `${handler.path.toLowerCase()} ${origin} ${JSON.stringify(parsed.data)}` : "";
     const hit = cacheKey ? deps.answers.get(cacheKey) : undefined;
-    if (hit && hit.expires > Date.now()) return answerData(c, deps, hit.data);
+    if (hit && hit.expires > Date.now()) return answerCached(c, deps, hit);
     const ctx = {
       input: parsed.data,
       get caller() {
@@ -143,8 +154,9 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     if (!cacheKey) return answer(c, deps, payload);
     const data = nodeCrypto.encrypt(JSON.stringify(payload), deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
     if (deps.answers.size >= MAX_CACHED_ANSWERS) deps.answers.delete(deps.answers.keys().next().value!);
-    deps.answers.set(cacheKey, { data, expires: Date.now() + handler.cacheMs! });
-    return answerData(c, deps, data);
+    const fresh: CachedAnswer = { data, expires: Date.now() + handler.cacheMs! };
+    deps.answers.set(cacheKey, fresh);
+    return answerCached(c, deps, fresh);
   } catch (error) {
     if (error instanceof ApiError) return answer(c, deps, { status: error.status, msg: error.message, data: null });
     deps.log("error", `${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -14,15 +14,20 @@ export async function readBody(c: Context, limit: number): Promise<Buffer> {
     if (buf.length > limit) throw new BodyTooLargeError();
     return buf;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      incoming.resume();
-      throw new BodyTooLargeError();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        incoming.removeAllListeners("data");
+        incoming.resume();
+        fail(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    incoming.once("end", () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    incoming.once("error", fail);
+  });
 }

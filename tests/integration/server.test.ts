@@ -188,6 +188,23 @@ describe("bad input", () => {
     expect(next.status).toBe(200);
   });
 
+  it("stops reading a streamed body past the limit, without a content-length to trust", async () => {
+    const { request } = await import("node:http");
+    const url = new URL(`${gw.url}/api/user/userinfo`);
+    const status = await new Promise<number>((done, fail) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      });
+      req.on("error", fail);
+      const chunk = "A".repeat(64 * 1024);
+      for (let i = 0; i < 20; i++) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+    expect((await post("/api/user/userinfo", good())).status).toBe(200);
+  });
+
   it("answers an unknown API path with 404 JSON", async () => {
     const res = await post("/api/does/not/exist", good());
     expect(res.status).toBe(404);
