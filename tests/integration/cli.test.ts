@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
-import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { DEMO, REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
 let home: string;
@@ -37,6 +37,18 @@ describe("gw ping", () => {
     const result = await runCli(["--lines", "http://127.0.0.1:1", "ping"], { env: { GW_HOME: home } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/no line answered/);
+  });
+});
+
+describe("gw as a package bin", () => {
+  it("runs from any working directory", async () => {
+    const { execFile } = await import("node:child_process");
+    const out = await new Promise<string>((done, fail) =>
+      execFile(process.execPath, [join(REPO_ROOT, "cli/bin.js"), "--lines", gw.url, "call", "/api/MvDetail/reportType"], { cwd: tmpdir(), env: { ...process.env, GW_HOME: home } }, (error, stdout, stderr) =>
+        error ? fail(new Error(stderr || error.message)) : done(stdout),
+      ),
+    );
+    expect(JSON.parse(out)[0]).toMatchObject({ id: 1 });
   });
 });
 
