@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hash } from "node:crypto";
 import type { CryptoBackend } from "./crypto.ts";
-import { isHex } from "./crypto.ts";
 
 function cipher(key: string, iv: string) {
   return createCipheriv("aes-128-cfb", Buffer.from(key, "utf8"), Buffer.from(iv, "utf8"));
@@ -19,9 +18,11 @@ export const nodeCrypto: CryptoBackend = {
     return Buffer.concat([c.update(plain, "utf8"), c.final()]).toString("hex").toUpperCase();
   },
   decrypt(hex, key, iv) {
-    if (!isHex(hex)) throw new TypeError("data is not hex");
+    // Node's hex decoder stops at the first invalid pair, so a short buffer means the input was not hex.
+    const data = Buffer.from(hex, "hex");
+    if (data.length * 2 !== hex.length) throw new TypeError("data is not hex");
     const d = decipher(key, iv);
-    return Buffer.concat([d.update(Buffer.from(hex, "hex")), d.final()]).toString("utf8");
+    return Buffer.concat([d.update(data), d.final()]).toString("utf8");
   },
   encryptBytes(plain, key, iv) {
     const c = cipher(key, iv);

@@ -15,10 +15,15 @@ export interface CryptoBackend {
   md5Hex(text: string): string;
 }
 
-const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
-
+/** Even-length hex. NOTE: a plain loop; regular expressions took over 1 ms on a 200 KB response here. */
 export function isHex(value: string): boolean {
-  return HEX_RE.test(value);
+  if (value.length % 2 !== 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // 0-9, A-F, a-f
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
 }
 
 export function bytesToHex(bytes: Uint8Array, upper = false): string {
