@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hash } from "node:crypto";
+import { createCipheriv, createDecipheriv, hash } from "node:crypto";
 import type { CryptoBackend } from "./crypto.ts";
 
 function cipher(key: string, iv: string) {
@@ -7,8 +7,6 @@ function cipher(key: string, iv: string) {
 function decipher(key: string, iv: string) {
   return createDecipheriv("aes-128-cfb", Buffer.from(key, "utf8"), Buffer.from(iv, "utf8"));
 }
-
-const oneShot = typeof hash === "function";
 
 /** node:crypto backend: the fast path for the CLI and the server. */
 export const nodeCrypto: CryptoBackend = {
@@ -32,7 +30,7 @@ export const nodeCrypto: CryptoBackend = {
     const d = decipher(key, iv);
     return new Uint8Array(Buffer.concat([d.update(data), d.final()]));
   },
-  // One-shot hash() (Node 20.12+) skips the Hash object; it dominates the cost of a sign otherwise.
-  sha256Hex: oneShot ? (text) => hash("sha256", text, "hex") : (text) => createHash("sha256").update(text, "utf8").digest("hex"),
-  md5Hex: oneShot ? (text) => hash("md5", text, "hex") : (text) => createHash("md5").update(text, "utf8").digest("hex"),
+  // One-shot hash() (Node 20.12+) skips the Hash object, which otherwise dominates the cost of a sign.
+  sha256Hex: (text) => hash("sha256", text, "hex"),
+  md5Hex: (text) => hash("md5", text, "hex"),
 };

@@ -111,6 +111,7 @@ export async function uploadVideo(input: UploadVideoInput): Promise<string> {
   };
 
   const total = input.file.size;
+  if (total === 0) throw new GatewayError("malformed", "文件为空");
   const status = await post(videoForm(input, { action: "status" }));
   let offset = Number(status.data?.offset ?? 0);
   if (status.data?.size === total && offset === total && status.msg) {
@@ -119,7 +120,7 @@ export async function uploadVideo(input: UploadVideoInput): Promise<string> {
   }
   input.onProgress?.(offset, total);
   let path = "";
-  while (offset < total || total === 0) {
+  while (offset < total) {
     const end = Math.min(offset + chunkSize, total);
     const form = videoForm(input, {
       action: "chunk",

@@ -1,5 +1,5 @@
 import { accounts, system } from "#gateway/api/index.ts";
-import { SPLASH_AFF_PARAM, TOKEN_STORAGE_KEY } from "#gateway/config.ts";
+import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
 import { api } from "./gateway.ts";
@@ -58,8 +58,8 @@ export async function startSession(token: string) {
 /** Clears the device identity and every store; the caller navigates to `to` (default /home). */
 export async function endSession() {
   resetOAuthId(localStorage);
+  // Resetting the user store also removes its stored entry (the token).
   resetAllStores();
-  localStorage.removeItem(TOKEN_STORAGE_KEY);
   await syncGlobalConfig(true).catch(() => undefined);
 }
 
