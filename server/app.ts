@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { join, sep } from "node:path";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { accountHandlers } from "./accounts/handlers.ts";
 import type { DB } from "./db/index.ts";
@@ -10,20 +12,32 @@ import { Registry } from "./http/registry.ts";
 import { placeholderSvg } from "./media/placeholder.ts";
 import { serveApp, safeFile, sendFile } from "./static/serve.ts";
 import { systemHandlers } from "./system/handlers.ts";
-import { handleImageUpload } from "./uploads/images.ts";
+import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
 import { uploadsRoot } from "./uploads/storage.ts";
-import { handleVideoUpload } from "./uploads/videos.ts";
+import { handleVideoUpload, MAX_CHUNK_BYTES } from "./uploads/videos.ts";
+
+// Room for the multipart framing and the other fields around the file.
+const FORM_OVERHEAD = 64 * 1024;
+
+/** Caps a multipart body even when it is streamed without a content-length. */
+async function limited(c: Context, maxSize: number, msg: string, handle: () => Promise<Response>): Promise<Response> {
+  let out: Response | undefined;
+  const early = await bodyLimit({ maxSize, onError: (ctx) => ctx.json({ code: 0, msg }, 413) })(c, async () => {
+    out = await handle();
+  });
+  return early ?? out!;
+}
 
 export function createRegistry() {
   return new Registry().add(...accountHandlers, ...systemHandlers);
 }
 
-export function createApp(db: DB, settings: ServerSettings) {
+export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {
   const log = (level: "error" | "info", message: string) => {
     if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
     (level === "error" ? console.error : console.log)(`[gateway] ${message}`);
   };
-  const deps: ApiDeps = { db, settings, registry: createRegistry(), log, answers: new Map() };
+  const deps: ApiDeps = { db, settings, registry, log, answers: new Map() };
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -43,8 +57,8 @@ export function createApp(db: DB, settings: ServerSettings) {
   app.post("*", async (c, next) => {
     const path = c.req.path;
     const lower = path.toLowerCase();
-    if (lower === "/imgupload.php") return handleImageUpload(c, settings);
-    if (lower === "/videoupload.php") return handleVideoUpload(c, settings);
+    if (lower === "/imgupload.php") return limited(c, MAX_IMAGE_BYTES + FORM_OVERHEAD, "图片不能超过 5 MB", () => handleImageUpload(c, settings));
+    if (lower === "/videoupload.php") return limited(c, MAX_CHUNK_BYTES + FORM_OVERHEAD, "分片不能超过 1 MB", () => handleVideoUpload(c, settings));
     if (lower.startsWith("/api/")) return handleApiCall(c, deps, path);
     await next();
   });
@@ -64,6 +78,15 @@ export function createApp(db: DB, settings: ServerSettings) {
   });
 
   app.post("*", (c) => reject(c, deps, 404, ERRCODE.notFound, `not found: ${c.req.path}`));
+  // API paths never fall back to the app shell: a GET there is a client bug worth a clear answer.
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    const lower = c.req.path.toLowerCase();
+    if (registry.find(c.req.path) || lower === "/imgupload.php" || lower === "/videoupload.php") {
+      return c.json({ errcode: 405, msg: `method not allowed: ${c.req.method} (gateway calls are POST)` }, 405, { allow: "POST" });
+    }
+    if (lower.startsWith("/api/")) return c.json({ errcode: ERRCODE.notFound, msg: `not found: ${c.req.path}` }, 404);
+    await next();
+  });
   app.on(["GET", "HEAD"], "*", compress(), (c) => serveApp(c, settings.clientDir));
   app.all("*", (c) => c.json({ errcode: 405, msg: `method not allowed: ${c.req.method}` }, 405));
 

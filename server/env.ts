@@ -23,6 +23,23 @@ export interface ServerSettings {
   clientDir: string;
 }
 
+const ENV_NAMES: Record<string, string> = {
+  aesKey: "GATEWAY_AES_KEY",
+  aesIv: "GATEWAY_AES_IV",
+  signSecret: "GATEWAY_SIGN_SECRET",
+  timeoutMs: "GATEWAY_TIMEOUT_MS",
+  lines: "GATEWAY_LINES",
+};
+
+/** `aesKey: aesKey must be …` from the shared config reads as the variable the operator sets. */
+function toEnvName(problem: string): string {
+  const field = problem.match(/^(\w+)/)?.[1] ?? "";
+  const name = ENV_NAMES[field];
+  if (!name) return problem;
+  const message = problem.replace(/^[\w.]+: /, "");
+  return message.startsWith(field) ? name + message.slice(field.length) : `${name}: ${message}`;
+}
+
 /** Reads and validates the server's environment, listing every problem at once. */
 export function readSettings(env: Record<string, string | undefined>): ServerSettings {
   const problems: string[] = [];
@@ -32,7 +49,7 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
   try {
     gateway = configFromEnv(env);
   } catch (error) {
-    if (error instanceof ConfigError) problems.push(...error.problems.map((p) => `GATEWAY_${p.replace(/^aesKey/, "AES_KEY").replace(/^aesIv/, "AES_IV").replace(/^signSecret/, "SIGN_SECRET")}`));
+    if (error instanceof ConfigError) problems.push(...error.problems.map(toEnvName));
     else throw error;
   }
   if (problems.length || !parsed.success || !gateway) throw new ConfigError(problems);

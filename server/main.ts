@@ -10,10 +10,10 @@ try {
     host: env.HOST || "0.0.0.0",
     env,
   });
-  const url = `http://${running.settings.host === "0.0.0.0" ? "localhost" : running.settings.host}:${running.port}`;
+  const url = `http://${["0.0.0.0", "::"].includes(running.settings.host) ? "localhost" : running.settings.host}:${running.port}`;
   console.log(`网关已启动 gateway listening on ${url}`);
   console.log(`data: ${running.settings.dataDir}`);
-  console.log(`demo member: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  console.log(`演示账号 demo member (${DEMO_MEMBER.username}): phone ${DEMO_MEMBER.phone} / password ${DEMO_MEMBER.password}`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

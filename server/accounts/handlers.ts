@@ -69,7 +69,13 @@ export const updateInfo = defineHandler({
   auth: "member",
   input: z.object({
     nickname: z.string().trim().min(1, "昵称不能为空").max(20, "昵称最多20个字").optional(),
-    avatar_url: z.string().trim().max(500, "头像地址过长").optional(),
+    // Shown as an <img> to others: only our own paths or http(s) addresses, never javascript: or data: URLs.
+    avatar_url: z
+      .string()
+      .trim()
+      .max(500, "头像地址过长")
+      .regex(/^(?:$|\/(?!\/)|https?:\/\/)/i, "头像地址应为 / 开头的路径或 http(s) 地址")
+      .optional(),
     intro: z.string().trim().max(200, "简介最多200个字").optional(),
     gender: z.coerce.number().int().min(0).max(2, "性别取值为 0、1、2").optional(),
     birthday: z.union([birthday, z.literal("")]).optional(),

@@ -21,9 +21,9 @@ export function createSession(db: DB, userId: number, now = Date.now()): string 
 /** The user id behind a live token, or null for a missing, unknown, revoked or expired one. */
 export function resolveSession(db: DB, token: string, now = Date.now()): number | null {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const row = db
-    .prepare("SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?")
-    .get(hashToken(token), now) as { user_id: number } | undefined;
+  const row = sql(db, "SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?").get(hashToken(token), now) as
+    | { user_id: number }
+    | undefined;
   return row?.user_id ?? null;
 }
 

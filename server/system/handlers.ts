@@ -104,8 +104,7 @@ export const getMsg = defineHandler({
   handle({ input, db, caller }) {
     if (!caller.isMember) return { data: paged([], input.page, input.limit, 0) };
     const total = sql(db, "SELECT COUNT(*) FROM messages WHERE user_id = ?").pluck().get(caller.user.id) as number;
-    const rows = db
-      .prepare("SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+    const rows = sql(db, "SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
       .all(caller.user.id, input.limit, (input.page - 1) * input.limit) as {
       id: number;
       title: string;

@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -112,6 +113,28 @@ describe("accounts", () => {
     expect(unknown).toMatchObject({ status: 420, msg: "登录已失效，请重新登录" });
     const garbage = await testClient(gw.url, { token: "not-a-token" }).request("/api/user/updatePwd", {});
     expect(garbage.status).toBe(420);
+  });
+
+  it("answers 420 to a token past its expiry", async () => {
+    const phone = newPhone();
+    const { token } = await testClient(gw.url).send(accounts.register, { phone, password: "expire-me" });
+    const member = testClient(gw.url, { token });
+    expect((await member.send(accounts.userInfo, undefined)).phone).toBe(phone);
+    // Age the session in the live database (WAL lets a second connection write beside the server).
+    const db = new Database(join(gw.dataDir, "gateway.sqlite"));
+    const hash = createHash("sha256").update(token).digest("hex");
+    expect(db.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash = ?").run(Date.now() - 1000, hash).changes).toBe(1);
+    db.close();
+    expect(await member.request("/api/user/userinfo")).toMatchObject({ status: 420, msg: "登录已失效，请重新登录" });
+  });
+
+  it("refuses avatar addresses that are not paths or http(s)", async () => {
+    const { token } = await testClient(gw.url).send(accounts.register, { phone: newPhone(), password: "avatar-ok" });
+    const me = testClient(gw.url, { token });
+    const bad = await me.request("/api/user/updateInfo", { avatar_url: "javascript:alert(1)", gender: 7 });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/avatar_url.*gender|gender.*avatar_url/);
+    expect((await me.send(accounts.updateInfo, { avatar_url: "/uploads/images/202601/a.png" })).avatar_url).toBe("/uploads/images/202601/a.png");
   });
 });
 
@@ -248,6 +271,28 @@ describe("image upload", () => {
     const res = await fetch(config.img_upload_url, { method: "POST", body: form });
     expect(await res.json()).toMatchObject({ code: 0, msg: expect.stringContaining("缺少文件 file") });
     expect(imageUploadSign("1", "head", "k", nodeCrypto)).toBe(nodeCrypto.md5Hex("id=1&position=headk"));
+  });
+  it("caps a streamed upload without a content-length", async () => {
+    const { request } = await import("node:http");
+    const url = new URL(`${gw.url}/imgUpload.php`);
+    const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "transfer-encoding": "chunked", "content-type": "multipart/form-data; boundary=XyZ" } },
+        (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c));
+          res.on("end", () => done({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", fail);
+      req.write('--XyZ\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n');
+      const chunk = Buffer.alloc(256 * 1024, 7);
+      for (let i = 0; i < 24; i++) req.write(chunk);
+      req.end("\r\n--XyZ--\r\n");
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ code: 0, msg: "图片不能超过 5 MB" });
+    expect((await testClient(gw.url).request("/api/MvDetail/reportType")).ok).toBe(true);
   });
 });
 

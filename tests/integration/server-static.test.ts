@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { system } from "#gateway/api/index.ts";
+import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+
+// A stand-in for build/client, so these checks do not depend on an app build.
+const clientDir = mkdtempSync(join(tmpdir(), "gw-client-"));
+const INDEX = `<!doctype html><html lang="zh-CN"><head><title>移动影音</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
+mkdirSync(join(clientDir, "assets"));
+writeFileSync(join(clientDir, "index.html"), INDEX);
+writeFileSync(join(clientDir, "assets/entry-Ab12Cd.js"), `console.log("app");`);
+writeFileSync(join(clientDir, "sw.js"), `self.addEventListener("fetch", () => {});`);
+writeFileSync(join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "移动影音", display: "standalone" }));
+writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "test-build-42" }));
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway({ clientDir });
+});
+afterAll(async () => {
+  await gw.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+/** Raw GET through node:http: fetch would normalise `..` segments before they reach the server. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const url = new URL(gw.url);
+  return new Promise((done, fail) => {
+    const req = request({ host: url.hostname, port: url.port, path, method: "GET" }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c));
+      res.on("end", () => done({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+describe("serving the built app", () => {
+  it("falls back to index.html for app paths, /ai/ included (the app renders its own 404)", async () => {
+    for (const path of ["/", "/home", "/my?tab=1", "/player?id=3", "/ai/anything", "/does/not/exist.html"]) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+      expect(await res.text(), path).toBe(INDEX);
+    }
+    const head = await fetch(`${gw.url}/setting`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("serves hashed assets immutable and the shell files revalidated", async () => {
+    const asset = await fetch(`${gw.url}/assets/entry-Ab12Cd.js`);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-type")).toContain("text/javascript");
+    expect(await asset.text()).toBe(`console.log("app");`);
+    for (const path of ["/sw.js", "/manifest.webmanifest", "/version.json"]) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+    }
+    expect((await fetch(`${gw.url}/manifest.webmanifest`)).headers.get("content-type")).toContain("application/manifest+json");
+    // A stale tab asking for an asset of an old deployment gets a real 404, not the shell.
+    expect((await fetch(`${gw.url}/assets/entry-Old999.js`)).status).toBe(404);
+  });
+
+  it("compresses text it serves", async () => {
+    const res = await fetch(`${gw.url}/home`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(await res.text()).toBe(INDEX); // fetch inflates it
+  });
+
+  it("never serves files outside the app folder", async () => {
+    for (const path of ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/assets/..%2f..%2fgateway.sqlite"]) {
+      const res = await rawGet(path);
+      expect(res.body, path).not.toContain("root:");
+      expect(res.body, path).not.toContain("SQLite");
+    }
+  });
+
+  it("answers GETs on API paths with JSON, not the app shell", async () => {
+    const known = await fetch(`${gw.url}/api/MvDetail/reportType`);
+    expect(known.status).toBe(405);
+    expect(await known.json()).toMatchObject({ errcode: 405 });
+    const unknown = await fetch(`${gw.url}/api/nothing/here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ errcode: 404, msg: "not found: /api/nothing/here" });
+  });
+
+  it("reports the served build in getConfig", async () => {
+    const config = await testClient(gw.url).send(system.getConfig, undefined);
+    expect(config.build_id).toBe("test-build-42");
+    expect(config.created_status_paths).toContain("/api/mv/like");
+  });
+
+  it("serves neutral generated placeholders", async () => {
+    const res = await fetch(`${gw.url}/media/placeholder/cover-1.svg?w=320&h=180&label=${encodeURIComponent("封面 <1>")}`);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain("封面 &#60;1&#62;");
+    expect(svg).not.toMatch(/<image|<script/);
+  });
+});
