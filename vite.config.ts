@@ -56,6 +56,8 @@ export default defineConfig({
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//i, /^\/uploads\//, /^\/media\//, /\.php$/i, /^\/version\.json$/],
         cleanupOutdatedCaches: true,
+        // No runtime routes: gateway calls are POSTs, which Workbox never routes, so they always go to the
+        // network (NetworkOnly without the service worker in the request path).
       },
     }),
   ],

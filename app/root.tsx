@@ -7,9 +7,10 @@ import type { Route } from "./+types/root";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
-import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload.ts";
+import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
+import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
-import { endSession } from "./lib/session.ts";
+import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { recordVisit } from "./stores/history.ts";
 import "./app.css";
@@ -26,12 +27,10 @@ if (typeof document !== "undefined") {
       delete c.__root;
     };
   });
+  installChunkReload();
   // Old share links use hash routes: /#/player?id=1 lands on /player?id=1.
   if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
 }
-
-// Root font size = viewport width / 10, capped at phone width, set before first paint.
-const REM_SCRIPT = `(function(){function s(){var w=Math.min(document.documentElement.clientWidth||window.innerWidth,480);document.documentElement.style.fontSize=w/10+'px'}s();window.addEventListener('resize',s)})()`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -44,7 +43,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/icon-192.png" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        <script dangerouslySetInnerHTML={{ __html: REM_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -66,12 +64,13 @@ export default function App() {
   }, [location.pathname, location.search]);
 
   useEffect(() => {
-    installChunkReload();
     onSessionInvalid(({ hasToken, message }) => {
       const here = window.location.pathname + window.location.search;
       if (hasToken) void endSession().then(() => navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
       else askToLogin(message, () => navigate(`/login?redirect=${encodeURIComponent(here)}`));
     });
+    // Warms the gateway up (line selection, config) while the first screen renders.
+    void syncGlobalConfig().catch(() => undefined);
     if ("serviceWorker" in navigator && import.meta.env.PROD) {
       void import("virtual:pwa-register").then(({ registerSW }) => {
         const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
@@ -99,9 +98,10 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const routeError = useRouteError() ?? error;
+  const chunkFailed = isFailedChunkRouteError(routeError);
   useEffect(() => {
-    if (isChunkLoadError(routeError)) reloadForChunkError();
-  }, [routeError]);
+    if (chunkFailed) reloadForChunkError();
+  }, [chunkFailed, routeError]);
 
   let status = 500;
   let statusText = "Internal Error";
@@ -111,6 +111,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     status = routeError.status;
     statusText = routeError.statusText || (status === 404 ? "Not Found" : "Error");
     description = typeof routeError.data === "string" ? routeError.data : description;
+  } else if (chunkFailed) {
+    statusText = "Load Failed";
+    description = "页面资源加载失败，可能是网络异常或应用刚刚更新，请稍后刷新重试。";
+  } else if (!isOnline() || isUnreachableError(routeError)) {
+    statusText = "Offline";
+    description = "网络已断开，请检查网络连接后重试。";
   } else if (routeError instanceof Error) {
     description = routeError.message;
     if (import.meta.env.DEV) stack = routeError.stack;

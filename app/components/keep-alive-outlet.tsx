@@ -1,5 +1,6 @@
 import { Activity, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext, UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet } from "react-router";
+import { userStore } from "#app/stores/user.ts";
 
 export const MAX_KEPT_PAGES = 50;
 
@@ -48,6 +49,8 @@ export function KeepAliveOutlet() {
   const cache = useRef(new Map<number, Entry>());
   const activeKey = useRef<number | null>(null);
   const pushedKey = useRef<string | null>(null);
+  const token = userStore.use((s) => s.token);
+  const sessionToken = useRef(token);
 
   const key = useHistoryIndex(location.key, navigationType);
   const entries = cache.current;
@@ -55,6 +58,11 @@ export function KeepAliveOutlet() {
     pushedKey.current = location.key;
     // A push discards the forward history, and with it the pages kept for it.
     for (const k of [...entries.keys()]) if (k >= key) entries.delete(k);
+  }
+  if (sessionToken.current !== token) {
+    sessionToken.current = token;
+    // Login and logout change whose data the kept pages show: going back must load them afresh.
+    for (const k of [...entries.keys()]) if (k !== key) entries.delete(k);
   }
   const kept = entries.get(key);
   // The visible page always renders the current outlet: a replace (a form's answer) keeps its state.

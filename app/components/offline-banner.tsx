@@ -1,18 +1,5 @@
 import { NoticeBar } from "antd-mobile";
-import { useSyncExternalStore } from "react";
-
-function subscribe(callback: () => void) {
-  window.addEventListener("online", callback);
-  window.addEventListener("offline", callback);
-  return () => {
-    window.removeEventListener("online", callback);
-    window.removeEventListener("offline", callback);
-  };
-}
-
-export function useOnline() {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
-}
+import { useOnline } from "#app/lib/connectivity.ts";
 
 export function OfflineBanner() {
   const online = useOnline();

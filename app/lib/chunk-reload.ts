@@ -11,18 +11,62 @@ export function shouldReloadForChunk(lastReloadAt: number | null, now: number): 
   return lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
 }
 
-/** Reloads the page after a chunk-load failure unless one happened in the last 10 s. Returns whether it did. */
-export function reloadForChunkError(): boolean {
+/** Takes the one reload allowed per 10 s (recorded in session storage); false when it is used up. */
+function claimReload(): boolean {
   const last = Number(sessionStorage.getItem(KEY) ?? "") || null;
   const now = Date.now();
   if (!shouldReloadForChunk(last, now)) return false;
   sessionStorage.setItem(KEY, String(now));
+  return true;
+}
+
+/** Reloads the page after a chunk-load failure unless one happened in the last 10 s. Returns whether it did. */
+export function reloadForChunkError(): boolean {
+  if (!claimReload()) return false;
   window.location.reload();
   return true;
 }
 
+/** Router message logged right before it reloads the page for a route module that failed to import. */
+export const ROUTER_RELOAD_MESSAGE = "Error loading route module";
+
+/**
+ * Limits every chunk-load reload to one per 10 s: Vite's preload failures, and React Router's own reload.
+ * NOTE: React Router reloads without any limit when a route module fails to import (a chunk gone for good
+ * would reload forever), and its only sign beforehand is a console.error of ROUTER_RELOAD_MESSAGE followed
+ * by one of the error. When the reload is used up, that second console.error throws the import error,
+ * which stops the reload and lets the root ErrorBoundary show it.
+ */
+let installed = false;
+let blocked = false;
+
+/**
+ * Whether `error` comes from a chunk that failed to load. NOTE: when the router's reload is stopped, the
+ * router reports the route as "No result returned from dataStrategy" instead of the import error.
+ */
+export function isFailedChunkRouteError(error: unknown): boolean {
+  if (isChunkLoadError(error)) return true;
+  return blocked && error instanceof Error && error.message.startsWith("No result returned from dataStrategy");
+}
+
 export function installChunkReload() {
+  if (installed) return;
+  installed = true;
   window.addEventListener("vite:preloadError", (event) => {
     if (reloadForChunkError()) event.preventDefault();
   });
+  const log = console.error.bind(console);
+  let routerWillReload = false;
+  console.error = (...args: unknown[]) => {
+    log(...args);
+    if (typeof args[0] === "string" && args[0].startsWith(ROUTER_RELOAD_MESSAGE)) {
+      routerWillReload = true;
+    } else if (routerWillReload) {
+      routerWillReload = false;
+      if (!claimReload()) {
+        blocked = true;
+        throw args[0];
+      }
+    }
+  };
 }

@@ -7,6 +7,7 @@ import { buildIdentity, loadOAuthId } from "#gateway/identity.ts";
 import { selectBaseLine } from "#gateway/lines.ts";
 import { createWorkerDecrypt } from "#gateway/worker-decrypt.ts";
 import { userStore } from "#app/stores/user.ts";
+import { noteGatewayOutcome } from "./connectivity.ts";
 
 export const TOAST_MS = 2000;
 
@@ -54,7 +55,14 @@ export function gatewayReady(): Promise<GatewayClient> {
 
 /** Calls a typed endpoint. */
 export async function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
-  return (await gatewayReady()).send(ep, input);
+  try {
+    const result = await (await gatewayReady()).send(ep, input);
+    noteGatewayOutcome();
+    return result;
+  } catch (error) {
+    noteGatewayOutcome(error);
+    throw error;
+  }
 }
 
 /** Installed by the root: 420 with a token logs out; without one, asks the visitor to log in. */

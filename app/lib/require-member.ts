@@ -7,9 +7,3 @@ export function requireMember(request: Request) {
   const url = new URL(request.url);
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
-
-/** Only same-app paths are accepted as a redirect target. */
-export function safeRedirect(target: string | null, fallback = "/my"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}

@@ -18,3 +18,10 @@ export function openExternal(url: string): boolean {
   window.open(url, "_blank", "noopener,noreferrer");
   return true;
 }
+
+/** Only same-app paths are accepted as a redirect target (no other origin, no scheme). */
+export function safeRedirect(target: string | null, fallback = "/my"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
+  return target;
+}

@@ -1,4 +1,4 @@
-import { accounts, system } from "#gateway/api/index.ts";
+import { accounts, system, type GlobalConfig } from "#gateway/api/index.ts";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
@@ -18,18 +18,25 @@ export function storedAffCode(): string {
   return globalStore.get().affCode || localStorage.getItem(AFF_KEY) || "";
 }
 
-/** Loads the global config and report types once per session (and after login/logout). */
-export async function syncGlobalConfig(force = false) {
-  if (globalStore.get().config && !force) return globalStore.get().config!;
-  const [config, reportType] = await Promise.all([
-    api(system.getConfig, undefined),
-    api(system.reportType, undefined).catch(() => []),
-  ]);
-  globalStore.set((s) => {
-    s.config = config;
-    s.reportType = reportType;
+let configSync: Promise<GlobalConfig> | undefined;
+
+/** Loads the global config and report types once per page load (and again after login/logout). */
+export function syncGlobalConfig(force = false): Promise<GlobalConfig> {
+  const loaded = globalStore.get().config;
+  if (loaded && !force) return Promise.resolve(loaded);
+  if (configSync && !force) return configSync;
+  const sync = Promise.all([api(system.getConfig, undefined), api(system.reportType, undefined).catch(() => [])]).then(([config, reportType]) => {
+    globalStore.set((s) => {
+      s.config = config;
+      s.reportType = reportType;
+    });
+    return config;
   });
-  return config;
+  configSync = sync;
+  void sync.catch(() => undefined).finally(() => {
+    if (configSync === sync) configSync = undefined;
+  });
+  return sync;
 }
 
 /** Refreshes the profile of whoever is using the device (member or guest). */

@@ -1,11 +1,11 @@
-import { ImageUploader, Input, List, Selector, TextArea, Toast, type ImageUploadItem } from "antd-mobile";
-import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, Toast, type DatePickerRef, type ImageUploadItem } from "antd-mobile";
+import { useState, type RefObject } from "react";
+import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadImage } from "#gateway/uploads.ts";
-import { FormSubmit } from "#app/components/form-submit.tsx";
+import { ActionForm } from "#app/components/action-form.tsx";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -18,7 +18,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { u, upload: config?.upload ?? null };
 }
 
-type Errors = Partial<Record<"nickname" | "intro" | "birthday" | "form", string>>;
+type Errors = Partial<Record<"nickname" | "intro" | "birthday" | "gender" | "form", string>>;
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
@@ -30,6 +30,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const errors: Errors = {};
   if (!nickname) errors.nickname = "昵称不能为空";
   else if ([...nickname].length > 20) errors.nickname = "昵称最多 20 个字";
+  if (![0, 1, 2].includes(gender)) errors.gender = "请选择性别";
   if ([...intro].length > 200) errors.intro = "简介最多 200 个字";
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) errors.birthday = "生日格式应为 YYYY-MM-DD";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
@@ -43,71 +44,87 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return redirect("/info");
 }
 
+const GENDERS = [
+  { label: "保密", value: 0 },
+  { label: "男", value: 1 },
+  { label: "女", value: 2 },
+];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const parseYmd = (s?: string) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00`) : undefined);
+
 export default function Edit({ loaderData: { u, upload }, actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
-  const errors: Errors = actionData?.errors ?? {};
-  const [avatar, setAvatar] = useState<ImageUploadItem[]>(u.avatar_url ? [{ url: u.avatar_url }] : []);
   const [uploading, setUploading] = useState(false);
-  const [gender, setGender] = useState(u.gender ?? 0);
+  const [uploadFailed, setUploadFailed] = useState(false);
 
   return (
     <Page title="编辑资料">
-      <Form method="post" replace>
-        <input type="hidden" name="avatar_url" value={avatar[0]?.url ?? ""} />
-        <input type="hidden" name="gender" value={gender} />
-        <List>
-          <List.Item title="头像" description={upload ? "支持 PNG、JPEG、GIF、WebP，最大 5 MB" : "上传服务暂不可用"}>
-            <ImageUploader
-              value={avatar}
-              onChange={setAvatar}
-              maxCount={1}
-              disableUpload={!upload}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              beforeUpload={(file) => {
-                if (file.size > 5 * 1024 * 1024) {
-                  Toast.show({ content: "图片不能超过 5 MB", duration: TOAST_MS });
-                  return null;
-                }
-                return file;
-              }}
-              upload={async (file) => {
-                setUploading(true);
-                try {
-                  return { url: await uploadImage({ config: upload!, file, fileName: file.name, crypto: jsCrypto }) };
-                } catch (error) {
-                  Toast.show({ content: `上传失败：${getErrorMessage(error)}`, duration: TOAST_MS });
-                  throw error;
-                } finally {
-                  setUploading(false);
-                }
-              }}
-            />
-          </List.Item>
-          <List.Item title="昵称" description={errors.nickname}>
-            <Input name="nickname" defaultValue={u.nickname || u.username} maxLength={20} placeholder="请输入昵称" aria-label="昵称" />
-          </List.Item>
-          <List.Item title="性别">
-            <Selector
-              options={[
-                { label: "保密", value: 0 },
-                { label: "男", value: 1 },
-                { label: "女", value: 2 },
-              ]}
-              value={[gender]}
-              onChange={(v) => v.length && setGender(v[0]!)}
-            />
-          </List.Item>
-          <List.Item title="生日" description={errors.birthday}>
-            <input className="native-input" type="date" name="birthday" defaultValue={u.birthday ?? ""} aria-label="生日" />
-          </List.Item>
-          <List.Item title="简介" description={errors.intro}>
-            <TextArea name="intro" defaultValue={u.intro ?? ""} maxLength={200} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
-          </List.Item>
-        </List>
-        <FormSubmit error={errors.form} pending={submitting} disabled={uploading}>
-          保存
-        </FormSubmit>
-      </Form>
+      <ActionForm
+        errors={actionData?.errors}
+        submitText="保存"
+        busy={uploading}
+        initialValues={{
+          avatar: u.avatar_url ? [{ url: u.avatar_url }] : [],
+          nickname: u.nickname || u.username,
+          gender: [u.gender ?? 0],
+          birthday: parseYmd(u.birthday),
+          intro: u.intro ?? "",
+        }}
+        toSubmission={(v) => ({
+          avatar_url: (v.avatar as ImageUploadItem[] | undefined)?.[0]?.url ?? "",
+          nickname: String(v.nickname ?? ""),
+          gender: String((v.gender as number[] | undefined)?.[0] ?? 0),
+          birthday: v.birthday instanceof Date ? ymd(v.birthday) : "",
+          intro: String(v.intro ?? ""),
+        })}
+      >
+        <Form.Item
+          name="avatar"
+          label="头像"
+          description={!upload ? "上传服务暂不可用" : uploading ? "上传中…" : uploadFailed ? "上传失败，请重试" : "支持 PNG、JPEG、GIF、WebP，最大 5 MB"}
+        >
+          <ImageUploader
+            maxCount={1}
+            disableUpload={!upload}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            beforeUpload={(file) => {
+              if (file.size > 5 * 1024 * 1024) {
+                Toast.show({ content: "图片不能超过 5 MB", duration: TOAST_MS });
+                return null;
+              }
+              return file;
+            }}
+            upload={async (file) => {
+              setUploading(true);
+              setUploadFailed(false);
+              try {
+                return { url: await uploadImage({ config: upload!, file, fileName: file.name, crypto: jsCrypto }) };
+              } catch (error) {
+                setUploadFailed(true);
+                Toast.show({ content: `上传失败：${getErrorMessage(error)}`, duration: TOAST_MS });
+                throw error;
+              } finally {
+                setUploading(false);
+              }
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="nickname" label="昵称">
+          <Input name="nickname" maxLength={20} placeholder="请输入昵称" aria-label="昵称" />
+        </Form.Item>
+        <Form.Item name="gender" label="性别">
+          <Selector options={GENDERS} />
+        </Form.Item>
+        <Form.Item name="birthday" label="生日" trigger="onConfirm" arrow onClick={(_, picker: RefObject<DatePickerRef | null>) => picker.current?.open()}>
+          <DatePicker min={new Date(1940, 0, 1)} max={new Date()} title="选择生日">
+            {(value) => (value ? ymd(value) : <span className="placeholder">未填写</span>)}
+          </DatePicker>
+        </Form.Item>
+        <Form.Item name="intro" label="简介">
+          <TextArea name="intro" maxLength={200} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
+        </Form.Item>
+      </ActionForm>
     </Page>
   );
 }

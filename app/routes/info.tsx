@@ -23,6 +23,7 @@ export default function Info({ loaderData: { u } }: Route.ComponentProps) {
         <List.Item extra={u.birthday || "未填写"}>生日</List.Item>
         <List.Item description={u.intro || "这个人很懒，什么都没写"}>简介</List.Item>
         <List.Item extra={u.aff_code}>邀请码</List.Item>
+        <List.Item extra={u.invite_by_code || "无"}>邀请人</List.Item>
         <List.Item extra={`${u.coins}`}>金币</List.Item>
         <List.Item extra={u.vip ? "VIP" : "普通会员"}>会员</List.Item>
         <List.Item extra={`Lv.${u.level}`}>等级</List.Item>

@@ -1,11 +1,12 @@
-import { Input, List, Tabs } from "antd-mobile";
+import { Form, Input, Tabs } from "antd-mobile";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { FormSubmit } from "#app/components/form-submit.tsx";
+import { ActionForm } from "#app/components/action-form.tsx";
+import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { safeRedirect } from "#app/lib/require-member.ts";
+import { safeRedirect } from "#app/lib/safe-url.ts";
 import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/login";
 
@@ -43,35 +44,31 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [intent, setIntent] = useState<"login" | "register">("login");
-  const submitting = useNavigation().state === "submitting";
-  const errors: Errors = actionData?.errors ?? {};
   return (
-    <main className="login">
+    <Page title={intent === "login" ? "登录" : "注册"}>
       <h1 className="login-title">欢迎来到影音</h1>
       <Tabs activeKey={intent} onChange={(k) => setIntent(k as typeof intent)}>
         <Tabs.Tab title="登录" key="login" />
         <Tabs.Tab title="注册" key="register" />
       </Tabs>
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value={intent} />
-        <List>
-          <List.Item title="手机号" description={errors.phone}>
-            <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号" maxLength={11} clearable aria-label="手机号" />
-          </List.Item>
-          <List.Item title="密码" description={errors.password}>
-            <Input name="password" type="password" autoComplete={intent === "login" ? "current-password" : "new-password"} placeholder="请输入密码" maxLength={32} aria-label="密码" />
-          </List.Item>
-          {intent === "register" && (
-            <List.Item title="确认密码" description={errors.confirm}>
-              <Input name="confirm" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={32} aria-label="确认密码" />
-            </List.Item>
-          )}
-        </List>
-        <FormSubmit error={errors.form} pending={submitting}>
-          {intent === "login" ? "登录" : "注册并登录"}
-        </FormSubmit>
-      </Form>
-    </main>
+      <ActionForm
+        errors={actionData?.errors}
+        submitText={intent === "login" ? "登录" : "注册并登录"}
+        toSubmission={(v) => ({ intent, phone: String(v.phone ?? ""), password: String(v.password ?? ""), confirm: String(v.confirm ?? "") })}
+      >
+        <Form.Item name="phone" label="手机号">
+          <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号" maxLength={11} clearable aria-label="手机号" />
+        </Form.Item>
+        <Form.Item name="password" label="密码">
+          <Input name="password" type="password" autoComplete={intent === "login" ? "current-password" : "new-password"} placeholder="请输入密码" maxLength={32} aria-label="密码" />
+        </Form.Item>
+        {intent === "register" && (
+          <Form.Item name="confirm" label="确认密码">
+            <Input name="confirm" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={32} aria-label="确认密码" />
+          </Form.Item>
+        )}
+      </ActionForm>
+    </Page>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Button, Dialog, List } from "antd-mobile";
 import { redirect, useFetcher } from "react-router";
 import { Page } from "#app/components/page.tsx";
-import { requireMember, safeRedirect } from "#app/lib/require-member.ts";
+import { requireMember } from "#app/lib/require-member.ts";
+import { safeRedirect } from "#app/lib/safe-url.ts";
 import { endSession } from "#app/lib/session.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import type { Route } from "./+types/setting";

@@ -1,8 +1,8 @@
-import { Input, List, Toast } from "antd-mobile";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, Input, Toast } from "antd-mobile";
+import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { FormSubmit } from "#app/components/form-submit.tsx";
+import { ActionForm } from "#app/components/action-form.tsx";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -35,26 +35,19 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function UpdatePwd({ actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
-  const errors: Errors = actionData?.errors ?? {};
   return (
     <Page title="修改密码">
-      <Form method="post" replace>
-        <List>
-          <List.Item title="原密码" description={errors.old_password}>
-            <Input name="old_password" type="password" autoComplete="current-password" placeholder="请输入原密码" aria-label="原密码" />
-          </List.Item>
-          <List.Item title="新密码" description={errors.new_password}>
-            <Input name="new_password" type="password" autoComplete="new-password" placeholder="6-32 位" maxLength={32} aria-label="新密码" />
-          </List.Item>
-          <List.Item title="确认新密码" description={errors.confirm}>
-            <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={32} aria-label="确认新密码" />
-          </List.Item>
-        </List>
-        <FormSubmit error={errors.form} pending={submitting}>
-          确认修改
-        </FormSubmit>
-      </Form>
+      <ActionForm errors={actionData?.errors} submitText="确认修改">
+        <Form.Item name="old_password" label="原密码">
+          <Input name="old_password" type="password" autoComplete="current-password" placeholder="请输入原密码" aria-label="原密码" />
+        </Form.Item>
+        <Form.Item name="new_password" label="新密码">
+          <Input name="new_password" type="password" autoComplete="new-password" placeholder="6-32 位" maxLength={32} aria-label="新密码" />
+        </Form.Item>
+        <Form.Item name="confirm" label="确认新密码">
+          <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={32} aria-label="确认新密码" />
+        </Form.Item>
+      </ActionForm>
     </Page>
   );
 }

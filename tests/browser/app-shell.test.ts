@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer";
+import type { Browser, ElementHandle, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
-import { DEMO, REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // This file serves its own copy of the built app so it can publish a "new deployment".
 let gw: TestGateway;
@@ -66,6 +66,25 @@ describe("navigation feedback", () => {
   });
 });
 
+describe("lists", () => {
+  it("shows a failed next page with a retry, then the end of the list", async () => {
+    const page = await adultPhone();
+    let noticeCalls = 0;
+    await page.setRequestInterception(true);
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/system/notice") && ++noticeCalls === 2) void req.abort("connectionreset");
+      else void req.continue();
+    });
+    await page.goto(`${gw.url}/announcement`);
+    await findText(page, "第36期");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await findText(page, "加载失败");
+    await clickText(page, "重试", "a");
+    await findText(page, "没有更多了");
+    expect(await page.$$eval(".paged-list > li", (items) => items.length)).toBe(36);
+  });
+});
+
 describe("deployments", () => {
   it("notices a new build and reloads on the next navigation, not before", async () => {
     const page = await adultPhone();
@@ -100,6 +119,9 @@ describe("installable app", () => {
     await page.reload();
     await findText(page, "网络已断开");
     await findText(page, "首页", "a");
+    // A screen whose data needs the network says why it cannot load.
+    await inAppNavigate(page, "/announcement");
+    await findText(page, "网络已断开，请检查网络连接后重试");
     await page.setOfflineMode(false);
   });
 });
@@ -119,5 +141,76 @@ describe("profile", () => {
     await clickText(page, "保存", "button");
     await page.waitForFunction(() => location.pathname === "/info");
     await findText(page, "新的昵称");
+  });
+
+  it("uploads an avatar through the image upload and shows it on the profile page", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await page.waitForFunction(() => location.pathname === "/edit");
+    const input = await page.waitForSelector('.adm-image-uploader input[type="file"]');
+    await (input as ElementHandle<HTMLInputElement>).uploadFile(join(REPO_ROOT, "public/icons/icon-192.png"));
+    const uploaded = await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>(".adm-image-uploader-cell img");
+      return img && !document.querySelector(".adm-image-uploader-cell-mask") && img.src.includes("/uploads/") ? img.src : false;
+    });
+    const src = (await uploaded.jsonValue()) as string;
+    expect((await fetch(src)).headers.get("content-type")).toBe("image/png");
+    await clickText(page, "保存", "button");
+    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction((s) => [...document.querySelectorAll("img")].some((img) => img.src === s && img.complete), {}, src);
+  });
+});
+
+describe("password", () => {
+  it("changes the password on /updatepwd; the new one logs in", async () => {
+    const phone = "13700000001";
+    await testClient(gw.url).call("/api/Home/register", { phone, password: "old-pass-1" });
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/login?redirect=%2Fupdatepwd`);
+    await submitLogin(page, phone, "old-pass-1");
+    await page.waitForFunction(() => location.pathname === "/updatepwd");
+    await page.type('input[name="old_password"]', "wrong-old");
+    await page.type('input[name="new_password"]', "new-pass-2");
+    await page.type('input[name="confirm"]', "new-pass-2");
+    await clickText(page, "确认修改", "button");
+    await findText(page, "原密码错误", "p");
+    expect(new URL(page.url()).pathname).toBe("/updatepwd");
+
+    await page.click('input[name="old_password"]', { count: 3 });
+    await page.keyboard.press("Backspace");
+    await page.type('input[name="old_password"]', "old-pass-1");
+    await clickText(page, "确认修改", "button");
+    await page.waitForFunction(() => location.pathname === "/setting");
+    const login = await testClient(gw.url).call<{ token: string }>("/api/Home/loginByPassword", { phone, password: "new-pass-2" });
+    expect(login?.token).toBeTruthy();
+  });
+});
+
+describe("broken deployment", () => {
+  it("reloads once for a route chunk that fails to load, then shows the error page instead of looping", async () => {
+    const assets = join(clientDir, "assets");
+    const chunk = readdirSync(assets).find((f) => /^announcement-.*\.js$/.test(f))!;
+    renameSync(join(assets, chunk), join(assets, `${chunk}.gone`));
+    try {
+      const page = await adultPhone();
+      await page.goto(`${gw.url}/home`);
+      await findText(page, "暂未开放");
+      let loads = 0;
+      page.on("load", () => loads++);
+      // The first failure reloads the page (on the screen the visitor was on, which picks up a new build).
+      await inAppNavigate(page, "/announcement").catch(() => undefined);
+      await page.waitForFunction(() => Number(sessionStorage.getItem("___CHUNK_RELOAD_AT__")) > 0);
+      await findText(page, "暂未开放");
+      expect(loads).toBe(1);
+      // A second failure within 10 s shows the error page instead of reloading again.
+      await inAppNavigate(page, "/announcement");
+      await findText(page, "页面资源加载失败");
+      await findText(page, "返回首页", "a");
+      expect(new URL(page.url()).pathname).toBe("/announcement");
+      expect(loads).toBe(1);
+    } finally {
+      renameSync(join(assets, `${chunk}.gone`), join(assets, chunk));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
-import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
 let browser: Browser;
@@ -115,6 +115,55 @@ describe("accounts", () => {
   });
 });
 
+describe("register", () => {
+  it("registers on the login screen and records the inviter from the splash link", async () => {
+    const demo = testClient(gw.url);
+    demo.state.token = (await demo.call<{ token: string }>("/api/Home/loginByPassword", DEMO))!.token;
+    const inviter = (await demo.call<{ aff_code: string }>("/api/user/userinfo", {}))!.aff_code;
+
+    const page = await phonePage(browser);
+    await page.goto(`${gw.url}/?aff_code=${inviter}`);
+    await clickText(page, "我已年满 18 岁，进入", "button");
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.goto(`${gw.url}/login?redirect=%2Finfo`);
+    await page.locator(".adm-tabs-tab ::-p-text(注册)").click();
+    await page.locator('input[name="phone"]').fill("13912345678");
+    await page.locator('input[name="password"]').fill("secret-123");
+    await page.locator('input[name="confirm"]').fill("secret-124");
+    await clickText(page, "注册并登录", "button");
+    await findText(page, "两次输入的密码不一致");
+    await page.click('input[name="confirm"]', { count: 3 });
+    await page.keyboard.press("Backspace");
+    await page.type('input[name="confirm"]', "secret-123");
+    await clickText(page, "注册并登录", "button");
+    await page.waitForFunction(() => location.pathname === "/info");
+    await findText(page, "13912345678");
+    const row = await findText(page, "邀请人", "div[contains(@class,'adm-list-item-content')]");
+    expect(await row!.evaluate((el) => el.textContent)).toContain(inviter);
+  });
+});
+
+describe("phone layout", () => {
+  it("sizes the root font to a tenth of the viewport, error pages included, and stays phone-width on wide screens", async () => {
+    const page = await enteredPhone();
+    for (const p of ["/home", "/nope"]) {
+      await page.goto(`${gw.url}${p}`);
+      await page.waitForSelector("main, nav", { visible: true });
+      const { font, width } = await page.evaluate(() => ({ font: parseFloat(getComputedStyle(document.documentElement).fontSize), width: window.innerWidth }));
+      expect(font).toBeCloseTo(width / 10, 1);
+    }
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(`${gw.url}/home`);
+    await findText(page, "暂未开放");
+    const [font, bodyWidth, tabBarWidth] = await page.evaluate(() => [
+      parseFloat(getComputedStyle(document.documentElement).fontSize),
+      document.body.getBoundingClientRect().width,
+      document.querySelector("nav.tab-bar")!.getBoundingClientRect().width,
+    ]);
+    expect([font, bodyWidth, tabBarWidth]).toEqual([48, 480, 480]);
+  });
+});
+
 describe("not found", () => {
   it("answers unknown paths and /ai paths with the 404 page", async () => {
     const page = await enteredPhone();
@@ -141,6 +190,7 @@ describe("keep-alive", () => {
     // Scroll to the end so the next page loads, then to a fixed spot.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => document.querySelectorAll(".paged-list > li").length > 20);
+    await findText(page, "没有更多了");
     await page.evaluate(() => window.scrollTo(0, 900));
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBe(900);
@@ -155,5 +205,8 @@ describe("keep-alive", () => {
     await page.waitForFunction(() => window.scrollY === 900);
     const visibleItems = await page.evaluate(() => [...document.querySelectorAll(".paged-list > li")].filter((li) => li.checkVisibility()).length);
     expect(visibleItems).toBe(items);
+    // The history stack in session storage saw the back step: the login page was dropped from the top.
+    const stack = await page.evaluate(() => JSON.parse(sessionStorage.getItem("history_stacks") ?? "{}").history_stacks);
+    expect(stack.slice(-2)).toEqual(["/home", "/announcement"]);
   });
 });

@@ -1,0 +1,54 @@
+import { Form } from "antd-mobile";
+import { useEffect, type ReactNode } from "react";
+import { useNavigation, useSubmit } from "react-router";
+import { FormSubmit } from "./form-submit.tsx";
+
+export type FieldErrors = Partial<Record<string, string>> & { form?: string };
+type Values = Record<string, unknown>;
+
+interface Props {
+  /** The route action's `errors` (from `data({ errors }, { status: 400 })`). */
+  errors?: FieldErrors;
+  submitText: ReactNode;
+  initialValues?: Values;
+  /** Turns the field values into what the action reads (default: every value as a string). */
+  toSubmission?: (values: Values) => Record<string, string>;
+  /** Blocks submitting, e.g. while an upload is pending. */
+  busy?: boolean;
+  children: ReactNode;
+}
+
+const NO_ERRORS: FieldErrors = {};
+const asStrings = (values: Values) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v == null ? "" : String(v)]));
+
+/**
+ * An antd-mobile form whose submit goes to the route's clientAction. NOTE: validation lives in the action
+ * only; its errors are shown on the fields, so the rules are not written twice.
+ */
+export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSubmission = asStrings, busy = false, children }: Props) {
+  const [form] = Form.useForm();
+  const submit = useSubmit();
+  const pending = useNavigation().state === "submitting";
+
+  useEffect(() => {
+    const names = form.getFieldsError().map((f) => f.name.join("."));
+    form.setFields(names.map((name) => ({ name, errors: errors[name] ? [errors[name]] : [] })));
+  }, [errors, form]);
+
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      mode="card"
+      initialValues={initialValues}
+      onFinish={(values: Values) => submit(toSubmission(values), { method: "post", replace: true })}
+      footer={
+        <FormSubmit error={errors.form} pending={pending} disabled={busy}>
+          {submitText}
+        </FormSubmit>
+      }
+    >
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from "react";
+import { GatewayError } from "#gateway/errors.ts";
+
+// navigator.onLine only knows about the local link (and emulated offline modes do not always
+// flip it), so a gateway call that cannot reach any line also counts as being offline.
+let unreachable = false;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function isUnreachableError(error: unknown): boolean {
+  return error instanceof GatewayError && (error.kind === "network" || error.kind === "timeout");
+}
+
+/** Called by the gateway wrapper after every call: any answer proves the gateway is reachable. */
+export function noteGatewayOutcome(error?: unknown) {
+  const next = error !== undefined && isUnreachableError(error);
+  if (next === unreachable) return;
+  unreachable = next;
+  emit();
+}
+
+function subscribe(callback: () => void) {
+  listeners.add(callback);
+  const onOnline = () => {
+    unreachable = false;
+    callback();
+  };
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", callback);
+  return () => {
+    listeners.delete(callback);
+    window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", callback);
+  };
+}
+
+export function isOnline() {
+  return typeof navigator === "undefined" || (navigator.onLine && !unreachable);
+}
+
+export function useOnline() {
+  return useSyncExternalStore(subscribe, isOnline, () => true);
+}
