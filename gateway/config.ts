@@ -4,6 +4,8 @@ import { z } from "zod";
 export const DEV_AES_KEY = "dev-aes-key-0001";
 export const DEV_AES_IV = "dev-aes-iv-00001";
 export const DEV_SIGN_SECRET = "dev-sign-secret";
+/** Key of encrypted images (docs/protocol.md §7). */
+export const DEV_MEDIA_KEY = "dev-media-key-01";
 
 export const PROTOCOL_VERSION = "6.2.0";
 export const DEFAULT_TIMEOUT_MS = 50_000;
@@ -27,6 +29,7 @@ export const gatewayConfigSchema = z.object({
   aesKey: sixteenBytes("aesKey"),
   aesIv: sixteenBytes("aesIv"),
   signSecret: z.string().min(1, "signSecret must not be empty"),
+  mediaKey: sixteenBytes("mediaKey").default(DEV_MEDIA_KEY),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
@@ -69,6 +72,7 @@ export function configFromEnv(env: Record<string, string | undefined>, overrides
     aesKey: env.GATEWAY_AES_KEY || DEV_AES_KEY,
     aesIv: env.GATEWAY_AES_IV || DEV_AES_IV,
     signSecret: env.GATEWAY_SIGN_SECRET || DEV_SIGN_SECRET,
+    mediaKey: env.GATEWAY_MEDIA_KEY || DEV_MEDIA_KEY,
     ...(env.GATEWAY_TIMEOUT_MS ? { timeoutMs: Number(env.GATEWAY_TIMEOUT_MS) } : {}),
     ...overrides,
   });

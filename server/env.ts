@@ -29,6 +29,7 @@ const ENV_NAMES: Record<string, string> = {
   signSecret: "GATEWAY_SIGN_SECRET",
   timeoutMs: "GATEWAY_TIMEOUT_MS",
   lines: "GATEWAY_LINES",
+  mediaKey: "GATEWAY_MEDIA_KEY",
 };
 
 /** `aesKey: aesKey must be …` from the shared config reads as the variable the operator sets. */

@@ -1,3 +1,5 @@
 export * as accounts from "./accounts.ts";
 export * as system from "./system.ts";
+export * as videos from "./videos.ts";
 export type * from "./types.ts";
+export type * from "./content-types.ts";

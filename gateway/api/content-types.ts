@@ -1,0 +1,136 @@
+/**
+ * The content model shared by every kind (video now; comics, novels, pictures, audio, games, news,
+ * posts and dating listings later). Image fields are URLs of encrypted images (docs/protocol.md §7).
+ */
+export type ContentKind = "video" | "comic" | "novel" | "picture" | "audio" | "game" | "news" | "post" | "dating";
+
+/** `porn`: the home video section; `aw`: the dark-web section. Keys of `GlobalConfig.sort_tabs`. */
+export type VideoSection = "porn" | "aw";
+
+export interface CreatorBrief {
+  uid: number;
+  nickname: string;
+  avatar_url: string;
+  /** 1 when the caller follows this creator. */
+  is_attention: number;
+}
+
+export interface Video {
+  id: number;
+  kind: "video";
+  section: VideoSection;
+  title: string;
+  cover: string;
+  /** Cover aspect ratio as `W X H`, e.g. `16X9`; the UI reserves this box before the image loads. */
+  cover_ratio: string;
+  /** Seconds. */
+  duration: number;
+  tags: string[];
+  category_id: number;
+  series_id: number | null;
+  series_title: string;
+  creator: CreatorBrief;
+  /** Price in coins; 0 is free. */
+  coins: number;
+  /** 1: free for VIP members. */
+  vip_free: number;
+  /** 1 when the caller may play it now (free, VIP-free and VIP, or bought). */
+  can_watch: number;
+  /** 1 when the caller bought it. */
+  is_pay: number;
+  is_like: number;
+  like_count: number;
+  comment_count: number;
+  view_count: number;
+  created_at: string;
+}
+
+export interface VideoDetail extends Video {
+  description: string;
+  /** Playable address (MP4 or HLS `.m3u8`); empty while `can_watch` is 0. */
+  play_url: string;
+  /** A short free preview, always playable. */
+  preview_url: string;
+  is_favorite: number;
+  /** The caller's balance and vouchers, so a locked video can show what paying takes. */
+  viewer: { coins: number; vip: number; tickets: number; is_member: number };
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  section: VideoSection;
+  cover: string;
+}
+
+export interface Ad {
+  id: number;
+  title: string;
+  img_url: string;
+  /** In-app path (`/player?id=1`) or an http(s) address. */
+  url: string;
+  /** Image ratio as `W X H`. */
+  ratio: string;
+}
+
+export interface Comment {
+  id: number;
+  content: string;
+  user: { uid: number; nickname: string; avatar_url: string };
+  like_count: number;
+  is_like: number;
+  reply_count: number;
+  /** For replies: the comment replied to. */
+  reply_to: number | null;
+  created_at: string;
+}
+
+export interface Gift {
+  id: number;
+  name: string;
+  coins: number;
+  icon: string;
+}
+
+export interface PurchaseResult {
+  /** 1 when this call charged; 0 when the video was already bought (a retry or a double tap). */
+  charged: number;
+  coins_spent: number;
+  /** The caller's balance after the purchase. */
+  coins: number;
+  tickets: number;
+  video: VideoDetail;
+}
+
+export interface CreatorCard extends CreatorBrief {
+  intro: string;
+  fans_count: number;
+  video_count: number;
+}
+
+export interface CreatorPage extends CreatorCard {
+  followed_count: number;
+  likes_count: number;
+}
+
+export interface Compilation {
+  id: number;
+  title: string;
+  cover: string;
+  video_count: number;
+  creator: CreatorBrief;
+}
+
+export interface Ticket {
+  id: number;
+  name: string;
+  /** 0 unused, 1 used, 2 expired. */
+  status: number;
+  used_on: number | null;
+  expires_at: string;
+}
+
+export interface HotSearch {
+  word: string;
+  hot: number;
+}

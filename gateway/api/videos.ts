@@ -1,0 +1,67 @@
+import { endpoint, outcomeEndpoint, silentEndpoint } from "../client.ts";
+import type {
+  Ad,
+  Category,
+  Comment,
+  Compilation,
+  CreatorCard,
+  CreatorPage,
+  Gift,
+  HotSearch,
+  PurchaseResult,
+  Ticket,
+  Video,
+  VideoDetail,
+  VideoSection,
+} from "./content-types.ts";
+import type { Paged } from "./types.ts";
+
+type Page = { page?: number; limit?: number };
+
+/** Calls answered with status 251 (they create something). Mirrored by the server's created_status_paths. */
+export const CREATED = 251;
+
+// Feeds
+export const list = endpoint<{ section?: VideoSection; sort?: string; category_id?: number } & Page, Paged<Video>>("/api/mv/list");
+export const categories = endpoint<{ section?: VideoSection }, Category[]>("/api/tab/listv1");
+export const category = endpoint<{ id: number; sort?: string } & Page, Paged<Video>>("/api/tab/category");
+export const categoryNew = endpoint<{ id: number } & Page, Paged<Video>>("/api/tab/categoryNew");
+export const ads = endpoint<{ position: string }, Ad[]>("/api/system/getad");
+export const adClick = silentEndpoint<{ id: number }, { ok: true }>("/api/system/adsclick");
+
+// Player
+export const detail = endpoint<{ id: number }, VideoDetail>("/api/mvdetail/detail");
+export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/mv/like", { expect: CREATED });
+export const favorite = endpoint<{ id: number }, { is_favorite: number }>("/api/mv/favorite");
+export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/comment/list");
+export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/comment/replyList");
+export const commentLike = silentEndpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/comment/like", { expect: CREATED });
+export const comment = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/comment/create", { expect: CREATED });
+export const tagByName = endpoint<{ name: string } & Page, Paged<Video>>("/api/mv/tagByName");
+export const related = endpoint<{ id: number } & Page, Paged<Video>>("/api/mvdetail/related");
+export const giftList = endpoint<void, Gift[]>("/api/mvdetail/giftList");
+export const rewardHer = outcomeEndpoint<{ id: number; gift_id: number }, { coins: number }>("/api/mvdetail/rewardHer");
+export const report = endpoint<{ id: number; type_id: number; content?: string }, { ok: true }>("/api/MvDetail/report");
+export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/mvdetail/watchingMvByCoins");
+export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/mvdetail/checkinTicket");
+export const byElement = endpoint<{ element_id: number } & Page, Paged<Video>>("/api/mvdetail/getMvByElementId");
+export const checkFind = endpoint<{ id: number }, { requested: number; count: number }>("/api/mvdetail/checkFind");
+export const requestFind = endpoint<{ id: number; content?: string }, { requested: number; count: number }>("/api/mvdetail/create", { expect: CREATED });
+
+// Search
+export const hotSearch = endpoint<void, HotSearch[]>("/api/mvsearch/hotSearch");
+export const search = endpoint<{ kw: string } & Page, Paged<Video>>("/api/mvsearch/search");
+export const searchCreator = endpoint<{ kw: string } & Page, Paged<CreatorCard>>("/api/MvSearch/searchCreator");
+export const searchCompilation = endpoint<{ kw: string } & Page, Paged<Compilation>>("/api/compilation/search");
+
+// People
+export const creatorPage = endpoint<{ uid: number }, CreatorPage>("/api/user/getOtherCenterPage");
+export const creatorVideos = endpoint<{ uid: number; sort?: string } & Page, Paged<Video>>("/api/user/videos");
+export const follow = endpoint<{ uid: number }, { is_attention: number; fans_count: number }>("/api/user/follow");
+export const following = endpoint<{ uid?: number } & Page, Paged<CreatorCard>>("/api/user/focusList");
+export const fans = endpoint<{ uid?: number } & Page, Paged<CreatorCard>>("/api/user/fansList");
+
+// Mine
+export const myLikes = endpoint<Page, Paged<Video>>("/api/mvList/userLike");
+export const myPurchases = endpoint<Page, Paged<Video>>("/api/mvList/userBuy");
+export const myTickets = endpoint<Page, Paged<Ticket>>("/api/user/myMvTicket");
