@@ -20,6 +20,8 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work).
+  build: { sourcemap: process.env.SOURCEMAP === "1" },
   // antd-mobile's ES build imports CSS; the build-time prerender must bundle it rather than require it.
   ssr: { noExternal: ["antd-mobile", /^antd-mobile\//, "use-immer"] },
   server: {
@@ -51,6 +53,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+        // Playback needs the network anyway; hls.js is fetched when a stream first needs it.
+        globIgnores: ["**/hls-*.js"],
         // React Router writes the SPA's index.html after the service worker is generated.
         additionalManifestEntries: [{ url: "index.html", revision: BUILD_ID }],
         navigateFallback: "/index.html",

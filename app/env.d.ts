@@ -8,4 +8,5 @@ interface ImportMetaEnv {
   readonly VITE_GATEWAY_AES_KEY?: string;
   readonly VITE_GATEWAY_AES_IV?: string;
   readonly VITE_GATEWAY_SIGN_SECRET?: string;
+  readonly VITE_GATEWAY_MEDIA_KEY?: string;
 }

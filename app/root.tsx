@@ -1,7 +1,4 @@
-import { ConfigProvider, unstableSetRender } from "antd-mobile";
-import zhCN from "antd-mobile/es/locales/zh-CN";
 import { useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
@@ -16,17 +13,6 @@ import { recordVisit } from "./stores/history.ts";
 import "./app.css";
 
 if (typeof document !== "undefined") {
-  // antd-mobile 5 renders Toast and Dialog with the React 18 API; React 19 needs createRoot.
-  unstableSetRender((node, container) => {
-    const c = container as (Element | DocumentFragment) & { __root?: Root };
-    c.__root ??= createRoot(c);
-    c.__root.render(node);
-    return async () => {
-      await new Promise((r) => setTimeout(r, 0));
-      c.__root?.unmount();
-      delete c.__root;
-    };
-  });
   installChunkReload();
   // Old share links use hash routes: /#/player?id=1 lands on /player?id=1.
   if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
@@ -79,11 +65,11 @@ export default function App() {
   }, [navigate]);
 
   return (
-    <ConfigProvider locale={zhCN}>
+    <>
       <LoadingBar />
       <OfflineBanner />
       <KeepAliveOutlet />
-    </ConfigProvider>
+    </>
   );
 }
 

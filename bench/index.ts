@@ -12,6 +12,7 @@ import { nodeCrypto } from "#gateway/crypto-node.ts";
 import type { CryptoBackend } from "#gateway/crypto.ts";
 import { encodeRequestBody, openResponse, sealRequest, sealResponse } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
+import { benchApp } from "./app.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -101,6 +102,12 @@ async function benchBrowser() {
       line("crypto-js inline, main thread", `${median(inline).toFixed(1)} ms`, "≈50 ms expected");
       line("worker path, main thread", `${median(worker.map((w) => w.mainThreadMs)).toFixed(1)} ms`, "target ≤ 10 ms");
       line("worker path, wall clock", `${median(worker.map((w) => w.wallMs)).toFixed(1)} ms`);
+      await session.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      console.log("\nEncrypted images, WebCrypto in the worker (no throttling)");
+      for (const size of [30 * 1024, 200 * 1024]) {
+        const r = await page.evaluate((k, n, b) => window.benchImages(k, n, b), keys.mediaKey, 200, size);
+        line(`${size / 1024} KB images`, `${r.imagesPerSec.toFixed(0)} img/s`, `${r.mbPerSec.toFixed(1)} MB/s, main thread ${r.mainThreadMs.toFixed(1)} ms for 200`);
+      }
     } finally {
       await browser.close();
       await server.close();
@@ -162,3 +169,4 @@ console.log("npm run bench — figures from this machine");
 benchNode();
 await benchBrowser();
 await benchCalls();
+await benchApp();

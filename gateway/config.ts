@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Development defaults. Real deployments override all three through GATEWAY_* variables. */
 export const DEV_AES_KEY = "dev-aes-key-0001";
 export const DEV_AES_IV = "dev-aes-iv-00001";
@@ -14,26 +12,22 @@ export const UPLOAD_VIDEO_TIMEOUT_MS = 60 * 60 * 1000;
 export const TOKEN_STORAGE_KEY = "___USER__TOKEN";
 export const OAUTH_ID_STORAGE_KEY = "___USER__OAUTHID";
 export const SPLASH_AFF_PARAM = "aff_code";
+export const SEARCH_HISTORY_KEY = "___SEARCH_HISTORY__";
 export const CLIENT_NAME = "pwa";
 export const CONTENT_TYPE = "application/x-www-form-urlencoded";
 
-const sixteenBytes = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .refine((v) => new TextEncoder().encode(v).length === 16, `${name} must be exactly 16 bytes`);
+export interface GatewayConfig {
+  lines: string[];
+  version: string;
+  timeoutMs: number;
+  aesKey: string;
+  aesIv: string;
+  signSecret: string;
+  mediaKey: string;
+}
 
-export const gatewayConfigSchema = z.object({
-  lines: z.array(z.url({ error: "every line must be an absolute http(s) URL" })).default([]),
-  version: z.string().default(PROTOCOL_VERSION),
-  timeoutMs: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),
-  aesKey: sixteenBytes("aesKey"),
-  aesIv: sixteenBytes("aesIv"),
-  signSecret: z.string().min(1, "signSecret must not be empty"),
-  mediaKey: sixteenBytes("mediaKey").default(DEV_MEDIA_KEY),
-});
-
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
-export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
+export type GatewayConfigInput = Partial<Pick<GatewayConfig, "lines" | "version" | "timeoutMs" | "mediaKey">> &
+  Pick<GatewayConfig, "aesKey" | "aesIv" | "signSecret">;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -42,15 +36,46 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates a configuration and lists every problem at once. */
-export function parseGatewayConfig(input: GatewayConfigInput): GatewayConfig {
-  const result = gatewayConfigSchema.safeParse(input);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)),
-    );
+const utf8Length = (v: string) => new TextEncoder().encode(v).length;
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
   }
-  return result.data;
+}
+
+/**
+ * Validates a configuration and lists every problem at once. NOTE: hand-written rather than a schema
+ * library, because this module ships in the app's first-load bundle.
+ */
+export function parseGatewayConfig(input: GatewayConfigInput): GatewayConfig {
+  const problems: string[] = [];
+  const sixteen = (name: "aesKey" | "aesIv" | "mediaKey", value: unknown) => {
+    if (typeof value !== "string") problems.push(`${name}: ${name} is required`);
+    else if (utf8Length(value) !== 16) problems.push(`${name}: ${name} must be exactly 16 bytes`);
+  };
+  const lines = input.lines ?? [];
+  if (!Array.isArray(lines)) problems.push("lines: expected an array of URLs");
+  else lines.forEach((l, i) => isHttpUrl(l) || problems.push(`lines.${i}: every line must be an absolute http(s) URL`));
+  const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) problems.push("timeoutMs: must be a positive integer");
+  sixteen("aesKey", input.aesKey);
+  sixteen("aesIv", input.aesIv);
+  sixteen("mediaKey", input.mediaKey ?? DEV_MEDIA_KEY);
+  if (typeof input.signSecret !== "string" || !input.signSecret) problems.push("signSecret: signSecret must not be empty");
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    lines: [...lines],
+    version: input.version ?? PROTOCOL_VERSION,
+    timeoutMs,
+    aesKey: input.aesKey,
+    aesIv: input.aesIv,
+    signSecret: input.signSecret,
+    mediaKey: input.mediaKey ?? DEV_MEDIA_KEY,
+  };
 }
 
 /** Splits a comma-separated list of lines, dropping blanks and trailing slashes. */

@@ -45,3 +45,17 @@ export function sniffImageType(bytes: Uint8Array): string {
   if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg"))) return "image/svg+xml";
   return "application/octet-stream";
 }
+
+/** Encrypted images live under `/media/enc/`; anything else (uploaded avatars, blob: URLs) is plain. */
+export function isEncryptedImageUrl(url: string): boolean {
+  return /^(?:https?:\/\/[^/]+)?\/media\/enc\//.test(url);
+}
+
+/** `16X9` → 16/9; anything unparsable → undefined. */
+export function parseRatio(ratio: string | undefined): number | undefined {
+  const m = ratio?.match(/^(\d+(?:\.\d+)?)\s*[xX:]\s*(\d+(?:\.\d+)?)$/);
+  if (!m) return undefined;
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  return w > 0 && h > 0 ? w / h : undefined;
+}

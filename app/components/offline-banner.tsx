@@ -1,8 +1,11 @@
-import { NoticeBar } from "antd-mobile";
 import { useOnline } from "#app/lib/connectivity.ts";
 
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
-  return <NoticeBar className="offline-banner" color="alert" content="网络已断开，已缓存的页面仍可浏览，其他内容将在恢复连接后加载" />;
+  return (
+    <div className="offline-banner" role="status">
+      网络已断开，已缓存的页面仍可浏览，其他内容将在恢复连接后加载
+    </div>
+  );
 }

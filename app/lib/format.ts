@@ -28,3 +28,12 @@ export function formatCount(value: number | string | null | undefined, locale: "
   }
   return `${sign}${oneDecimal(abs)}`;
 }
+
+/** 75 → "01:15", 3725 → "1:02:05". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}

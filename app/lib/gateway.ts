@@ -1,4 +1,3 @@
-import { Dialog, Toast } from "antd-mobile";
 import type { Endpoint } from "#gateway/client.ts";
 import { GatewayClient } from "#gateway/client.ts";
 import { configFromEnv, parseLines } from "#gateway/config.ts";
@@ -8,8 +7,9 @@ import { selectBaseLine } from "#gateway/lines.ts";
 import { createWorkerDecrypt } from "#gateway/worker-decrypt.ts";
 import { userStore } from "#app/stores/user.ts";
 import { noteGatewayOutcome } from "./connectivity.ts";
+import { toast } from "./feedback.ts";
 
-export const TOAST_MS = 2000;
+export { askToLogin, TOAST_MS } from "./feedback.ts";
 
 let client: GatewayClient | undefined;
 let ready: Promise<GatewayClient> | undefined;
@@ -32,7 +32,7 @@ function createClient(): GatewayClient {
     decrypt: createWorkerDecrypt(config),
     identity: () =>
       buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
-    onError: (message) => Toast.show({ content: message, duration: TOAST_MS }),
+    onError: (message) => toast(message),
     onSessionInvalid: (info) => {
       if (sessionHandler) sessionHandler(info);
       else pendingSessionInfo = info;
@@ -75,16 +75,14 @@ export function onSessionInvalid(handler: (info: SessionInfo) => void) {
   }
 }
 
-export function askToLogin(message: string, goLogin: () => void) {
-  Dialog.show({
-    title: "提示",
-    content: message,
-    closeOnAction: true,
-    actions: [
-      [
-        { key: "cancel", text: "取消" },
-        { key: "login", text: "去登录", bold: true, onClick: goLogin },
-      ],
-    ],
-  });
+/** Calls a path by name (a list remembered by the stack store); same rules as `api`. */
+export async function callPath<T>(path: string, fields: Record<string, string | number>): Promise<T> {
+  try {
+    const result = (await (await gatewayReady()).call<T>(path, fields)) as T;
+    noteGatewayOutcome();
+    return result;
+  } catch (error) {
+    noteGatewayOutcome(error);
+    throw error;
+  }
 }

@@ -1,7 +1,10 @@
-import { Unavailable } from "#app/components/unavailable.tsx";
+import { loadSection, VideoSectionView } from "#app/components/video/video-section.tsx";
+import type { Route } from "./+types/dark-web";
 
-export default function DarkWeb() {
-  return <Unavailable title="暗网" />;
+export const clientLoader = () => loadSection("aw", "dark_web");
+
+export default function DarkWeb({ loaderData }: Route.ComponentProps) {
+  return <VideoSectionView data={loaderData} title="暗网" />;
 }
 
 export function meta() {

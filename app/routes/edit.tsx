@@ -1,4 +1,5 @@
-import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, Toast, type DatePickerRef, type ImageUploadItem } from "antd-mobile";
+import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type DatePickerRef, type ImageUploadItem } from "antd-mobile";
+import { Toast } from "#app/lib/overlays.ts";
 import { useState, type RefObject } from "react";
 import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";

@@ -1,7 +1,10 @@
-import { Unavailable } from "#app/components/unavailable.tsx";
+import { loadSection, VideoSectionView } from "#app/components/video/video-section.tsx";
+import type { Route } from "./+types/home";
 
-export default function Home() {
-  return <Unavailable title="首页" />;
+export const clientLoader = () => loadSection("porn", "home");
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <VideoSectionView data={loaderData} title="首页" withNotice />;
 }
 
 export function meta() {

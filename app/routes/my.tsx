@@ -11,7 +11,7 @@ export async function clientLoader() {
   return { u, isLogin: userStore.get().isLogin };
 }
 
-const LATER = ["我的喜欢", "我的购买", "我的观影券", "分享推广"];
+const LATER = ["分享推广"];
 
 export default function My({ loaderData }: Route.ComponentProps) {
   const { u, isLogin } = loaderData;
@@ -64,6 +64,13 @@ export default function My({ loaderData }: Route.ComponentProps) {
           <LinkItem to="/setting">设置</LinkItem>
         )}
       </List>
+      {isLogin && (
+        <List className="my-list" header="我的视频">
+          <LinkItem to="/my/my-like">我的喜欢</LinkItem>
+          <LinkItem to="/my/my-purchase">我的购买</LinkItem>
+          <LinkItem to="/my/my-tickets">我的观影券</LinkItem>
+        </List>
+      )}
       <List className="my-list" header="更多功能">
         {LATER.map((label) => (
           <List.Item key={label} extra={<span className="soon">即将开放</span>} disabled>

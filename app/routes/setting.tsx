@@ -1,4 +1,5 @@
-import { Button, Dialog, List } from "antd-mobile";
+import { Button, List } from "antd-mobile";
+import { Dialog } from "#app/lib/overlays.ts";
 import { redirect, useFetcher } from "react-router";
 import { Page } from "#app/components/page.tsx";
 import { requireMember } from "#app/lib/require-member.ts";

@@ -1,4 +1,5 @@
-import { Form, Input, Toast } from "antd-mobile";
+import { Form, Input } from "antd-mobile";
+import { Toast } from "#app/lib/overlays.ts";
 import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";

@@ -52,7 +52,7 @@ describe("navigation feedback", () => {
   it("shows the top loading bar only while a slow navigation is pending", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/home`);
-    await findText(page, "暂未开放");
+    await page.waitForSelector(".video-card", { visible: true });
     await page.setRequestInterception(true);
     page.on("request", (req) => {
       if (req.url().endsWith("/api/system/notice")) setTimeout(() => void req.continue(), 1500);
@@ -89,7 +89,7 @@ describe("deployments", () => {
   it("notices a new build and reloads on the next navigation, not before", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/home`);
-    await findText(page, "暂未开放");
+    await page.waitForSelector(".video-card", { visible: true });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "a-newer-build" }));
     const polled = page.waitForResponse((r) => r.url().endsWith("/version.json"));
@@ -195,13 +195,13 @@ describe("broken deployment", () => {
     try {
       const page = await adultPhone();
       await page.goto(`${gw.url}/home`);
-      await findText(page, "暂未开放");
+      await page.waitForSelector(".video-card", { visible: true });
       let loads = 0;
       page.on("load", () => loads++);
       // The first failure reloads the page (on the screen the visitor was on, which picks up a new build).
       await inAppNavigate(page, "/announcement").catch(() => undefined);
       await page.waitForFunction(() => Number(sessionStorage.getItem("___CHUNK_RELOAD_AT__")) > 0);
-      await findText(page, "暂未开放");
+      await page.waitForSelector(".video-card", { visible: true });
       expect(loads).toBe(1);
       // A second failure within 10 s shows the error page instead of reloading again.
       await inAppNavigate(page, "/announcement");

@@ -54,7 +54,7 @@ describe("age gate", () => {
 describe("tab bar", () => {
   it("lists the six sections in order as real links and highlights the current one", async () => {
     const page = await enteredPhone();
-    await findText(page, "暂未开放");
+    await page.waitForSelector(".video-card", { visible: true });
     const tabs = await page.$$eval("nav.tab-bar a", (links) => links.filter((a) => (a as HTMLElement).offsetParent).map((a) => [a.textContent, a.getAttribute("href"), a.classList.contains("active")]));
     expect(tabs).toEqual([
       ["⌂首页", "/home", true],
@@ -154,7 +154,7 @@ describe("phone layout", () => {
     }
     await page.setViewport({ width: 1280, height: 800 });
     await page.goto(`${gw.url}/home`);
-    await findText(page, "暂未开放");
+    await page.waitForSelector(".video-card", { visible: true });
     const [font, bodyWidth, tabBarWidth] = await page.evaluate(() => [
       parseFloat(getComputedStyle(document.documentElement).fontSize),
       document.body.getBoundingClientRect().width,

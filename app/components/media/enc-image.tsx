@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
+import { parseRatio } from "#gateway/image-cipher.ts";
+import { loadImage, whenVisible } from "#app/lib/images.ts";
+
+/** 0 pending, 1 loaded, 2 failed. */
+export type ImageState = 0 | 1 | 2;
+
+interface Props {
+  src: string;
+  /** `16X9` and the like: the box is reserved before the image arrives, so nothing shifts. */
+  ratio?: string;
+  alt?: string;
+  className?: string;
+  fit?: "cover" | "contain";
+  onClick?: (event: MouseEvent<HTMLDivElement>, loadedUrl: string | undefined) => void;
+  /** Load at once instead of when scrolled near (above-the-fold banners). */
+  eager?: boolean;
+}
+
+/** An image that loads (and decrypts) when it comes into view, with pending, loaded and failed states. */
+export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", onClick, eager = false }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<{ src: string; url?: string; status: ImageState }>({ src, status: 0 });
+  const current = state.src === src ? state : { src, status: 0 as ImageState };
+
+  useEffect(() => {
+    let cancelled = false;
+    const start = () =>
+      loadImage(src).then(
+        (url) => !cancelled && setState({ src, url, status: 0 }),
+        () => !cancelled && setState({ src, status: 2 }),
+      );
+    if (eager || !box.current) {
+      void start();
+      return () => void (cancelled = true);
+    }
+    const stop = whenVisible(box.current, () => void start());
+    return () => {
+      cancelled = true;
+      stop();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src, eager]);
+
+  const aspect = parseRatio(ratio);
+  const style: CSSProperties | undefined = aspect ? { aspectRatio: String(aspect) } : undefined;
+  return (
+    <div
+      ref={box}
+      className={`enc-image ${className}`}
+      data-state={current.status}
+      style={style}
+      onClick={onClick ? (e) => onClick(e, current.url) : undefined}
+    >
+      {current.url && current.status !== 2 && (
+        <img
+          src={current.url}
+          alt={alt}
+          decoding="async"
+          style={{ objectFit: fit }}
+          onLoad={() => setState({ src, url: current.url, status: 1 })}
+          onError={() => setState({ src, status: 2 })}
+        />
+      )}
+      {current.status === 2 && <span className="enc-image-error">加载失败</span>}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Input } from "antd-mobile";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { videos, type Comment } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { api } from "#app/lib/gateway.ts";
+import { formatCount } from "#app/lib/format.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+
+function CommentLike({ comment }: { comment: Comment }) {
+  const [state, setState] = useState({ is_like: comment.is_like, like_count: comment.like_count });
+  return (
+    <button
+      type="button"
+      className={`comment-like${state.is_like ? " is-on" : ""}`}
+      aria-pressed={Boolean(state.is_like)}
+      onClick={async () => {
+        // Optimistic and silent: a failed comment like is not worth an error.
+        const optimistic = { is_like: state.is_like ? 0 : 1, like_count: state.like_count + (state.is_like ? -1 : 1) };
+        setState(optimistic);
+        const r = await api(videos.commentLike, { comment_id: comment.id });
+        if (r) setState(r);
+      }}
+    >
+      ♥ {formatCount(state.like_count)}
+    </button>
+  );
+}
+
+function CommentRow({ comment, onReply }: { comment: Comment; onReply: (c: Comment) => void }) {
+  const [replies, setReplies] = useState<Paged<Comment> | null>(null);
+  const [open, setOpen] = useState(false);
+  const loadReplies = async (page: number) => {
+    const next = await api(videos.replies, { comment_id: comment.id, page, limit: 20 });
+    setReplies((prev) => (prev && page > 1 ? { ...next, list: [...prev.list, ...next.list] } : next));
+  };
+  return (
+    <li className="comment">
+      <EncImage className="comment-avatar" src={comment.user.avatar_url} ratio="1X1" />
+      <div className="comment-main">
+        <p className="comment-user">{comment.user.nickname}</p>
+        <p className="comment-content">{comment.content}</p>
+        <div className="comment-meta">
+          <span>{comment.created_at.slice(5, 16)}</span>
+          <button type="button" onClick={() => onReply(comment)}>
+            回复
+          </button>
+          <CommentLike comment={comment} />
+        </div>
+        {comment.reply_count > 0 && !open && (
+          <button type="button" className="comment-more" onClick={() => (setOpen(true), void loadReplies(1).catch(() => setOpen(false)))}>
+            展开 {comment.reply_count} 条回复
+          </button>
+        )}
+        {open && replies && (
+          <ul className="comment-replies">
+            {replies.list.map((r) => (
+              <li key={r.id}>
+                <strong>{r.user.nickname}：</strong>
+                {r.content}
+              </li>
+            ))}
+            {replies.has_more && (
+              <button type="button" className="comment-more" onClick={() => void loadReplies(replies.page + 1)}>
+                更多回复
+              </button>
+            )}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Comments of a video: newest first, replies on demand, a box to post. Posting goes to the route's action. */
+export function Comments({ videoId, initial, canPost, onNeedLogin }: { videoId: number; initial: Paged<Comment>; canPost: boolean; onNeedLogin: () => void }) {
+  const [list, setList] = useState(initial);
+  const [text, setText] = useState("");
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const fetcher = useFetcher<{ comment?: Comment; error?: string }>();
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => setList(initial), [initial]);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.comment) {
+      const posted = result.comment;
+      setText("");
+      setReplyTo(null);
+      if (!posted.reply_to) setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
+      else setList((l) => ({ ...l, list: l.list.map((c) => (c.id === posted.reply_to ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+    }
+  }, [fetcher.data]);
+
+  const busy = fetcher.state !== "idle";
+  const post = () => {
+    if (!canPost) return onNeedLogin();
+    const content = text.trim();
+    if (!content || busy) return;
+    void fetcher.submit({ intent: "comment", content, reply_to: replyTo ? String(replyTo.id) : "" }, { method: "post" });
+  };
+
+  return (
+    <section className="comments" aria-label="评论">
+      <h2 className="block-title">评论 {formatCount(list.total)}</h2>
+      <div className="comment-box">
+        <Input
+          value={text}
+          onChange={setText}
+          maxLength={500}
+          placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
+          aria-label="评论内容"
+          onEnterPress={post}
+        />
+        <Button size="small" color="primary" disabled={!text.trim() || busy} loading={busy} onClick={post}>
+          发送
+        </Button>
+      </div>
+      {fetcher.data?.error && <p className="form-error">{fetcher.data.error}</p>}
+      {list.list.length === 0 ? (
+        <p className="list-end">还没有评论，来抢沙发吧</p>
+      ) : (
+        <ul className="comment-list">
+          {list.list.map((c) => (
+            <CommentRow key={c.id} comment={c} onReply={setReplyTo} />
+          ))}
+        </ul>
+      )}
+      {list.has_more && (
+        <button
+          type="button"
+          className="comment-more"
+          onClick={async () => {
+            const next = await api(videos.comments, { id: videoId, page: list.page + 1, limit: 20 });
+            setList((l) => ({ ...next, list: [...l.list, ...next.list.filter((c) => !l.list.some((x) => x.id === c.id))] }));
+          }}
+        >
+          加载更多评论
+        </button>
+      )}
+    </section>
+  );
+}

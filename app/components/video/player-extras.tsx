@@ -1,0 +1,80 @@
+import { Button, Popup } from "antd-mobile";
+import { ActionSheet, Toast } from "#app/lib/overlays.ts";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
+import { api } from "#app/lib/gateway.ts";
+import { globalStore } from "#app/stores/global.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+
+/** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
+export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNeedLogin: () => void }) {
+  const fetcher = useFetcher<{ favorite?: { is_favorite: number }; want?: { requested: number; count: number }; error?: string }>();
+  const [gifts, setGifts] = useState<Gift[] | null>(null);
+  const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
+  const reportTypes = globalStore.use((s) => s.reportType);
+  const isMember = Boolean(video.viewer.is_member);
+  const favorite = fetcher.data?.favorite?.is_favorite ?? video.is_favorite;
+  const guard = (fn: () => void) => () => (isMember ? fn() : onNeedLogin());
+  const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
+
+  useEffect(() => {
+    if (fetcher.data?.want) setFind(fetcher.data.want);
+  }, [fetcher.data]);
+  useEffect(() => {
+    if (!video.can_watch) void api(videos.checkFind, { id: video.id }).then(setFind, () => undefined);
+  }, [video.id, video.can_watch]);
+
+  return (
+    <>
+      <Button size="small" aria-pressed={Boolean(favorite)} onClick={guard(() => submit({ intent: "favorite" }))}>
+        {favorite ? "★ 已收藏" : "☆ 收藏"}
+      </Button>
+      <Button size="small" onClick={guard(() => void api(videos.giftList, undefined).then(setGifts, () => undefined))}>
+        🎁 打赏
+      </Button>
+      <Button
+        size="small"
+        onClick={guard(() =>
+          ActionSheet.show({
+            extra: "选择举报原因",
+            cancelText: "取消",
+            actions: reportTypes.map((t) => ({ key: String(t.id), text: t.name })),
+            onAction: (a) => submit({ intent: "report", type_id: String(a.key) }),
+            closeOnAction: true,
+          }),
+        )}
+      >
+        举报
+      </Button>
+      {!video.can_watch && (
+        <Button size="small" disabled={Boolean(find?.requested)} onClick={guard(() => submit({ intent: "want" }))}>
+          {find?.requested ? `已求片（${find.count}人想看）` : `求片${find?.count ? `（${find.count}人想看）` : ""}`}
+        </Button>
+      )}
+      <Popup visible={gifts !== null} onMaskClick={() => setGifts(null)} bodyClassName="gift-popup">
+        <h2 className="block-title">打赏 {video.creator.nickname}</h2>
+        <p className="gift-balance">当前余额 {video.viewer.coins} 金币</p>
+        <div className="gift-grid">
+          {gifts?.map((g) => (
+            <button
+              type="button"
+              key={g.id}
+              className="gift"
+              disabled={fetcher.state !== "idle"}
+              onClick={() => {
+                if (g.coins > video.viewer.coins) return void Toast.show({ content: "金币不足" });
+                submit({ intent: "reward", gift_id: String(g.id) });
+                setGifts(null);
+              }}
+            >
+              <EncImage src={g.icon} ratio="1X1" />
+              <span>{g.name}</span>
+              <small>{g.coins} 金币</small>
+            </button>
+          ))}
+        </div>
+      </Popup>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import type { Video } from "#gateway/api/content-types.ts";
+import { formatCount, formatDuration } from "#app/lib/format.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+
+export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay">): { text: string; tone: string } {
+  if (v.is_pay) return { text: "已购", tone: "paid" };
+  if (v.coins > 0) return { text: `${v.coins}金币`, tone: "coins" };
+  if (v.vip_free) return { text: "VIP", tone: "vip" };
+  return { text: "免费", tone: "free" };
+}
+
+/** Feed cards share one cover box (covers are cropped to it), so every feed row has the same height. */
+export const FEED_RATIO = "16X9";
+
+/** One video in a feed. Kept small: feeds render many of these. */
+export function VideoCard({ video, onOpen }: { video: Video; onOpen?: (id: number) => void }) {
+  const price = priceLabel(video);
+  return (
+    <Link className="video-card" to={`/player?id=${video.id}`} onClick={() => onOpen?.(video.id)}>
+      <div className="video-card-cover">
+        <EncImage src={video.cover} ratio={FEED_RATIO} alt={video.title} />
+        <span className={`video-card-price is-${price.tone}`}>{price.text}</span>
+        <span className="video-card-meta">
+          ▶ {formatCount(video.view_count)} · {formatDuration(video.duration)}
+        </span>
+      </div>
+      <p className="video-card-title">{video.title}</p>
+    </Link>
+  );
+}

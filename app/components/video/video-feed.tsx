@@ -1,0 +1,146 @@
+import { DotLoading } from "antd-mobile";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useImmer } from "use-immer";
+import type { Video } from "#gateway/api/content-types.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { openedFrom } from "#app/stores/stack.ts";
+import { useWindowRows } from "./use-window-rows.ts";
+import { VideoCard } from "./video-card.tsx";
+
+const PullToRefresh = lazy(() => import("./pull-refresh.tsx"));
+
+interface FeedState {
+  items: Video[];
+  page: number;
+  hasMore: boolean;
+  error: string;
+  loading: boolean;
+}
+
+// Feeds seen this session, by key: switching tabs back and forth keeps what was loaded.
+const kept = new Map<string, FeedState>();
+const MAX_KEPT = 20;
+
+interface Props {
+  /** Identifies this feed (tab, params) for the kept state. */
+  feedKey: string;
+  /** Api path and params of the list, remembered for the player's previous/next. */
+  api: string;
+  params: Record<string, string | number>;
+  fetchPage: (page: number) => Promise<Paged<Video>>;
+  initial?: Paged<Video>;
+  columns?: number;
+  emptyText?: string;
+}
+
+const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page, hasMore: p.has_more, error: "", loading: false });
+
+/**
+ * An endless two-column video feed with pull-to-refresh. Only the rows near the viewport are in the DOM,
+ * so a feed of thousands stays light.
+ */
+export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 2, emptyText = "暂无视频" }: Props) {
+  const [state, update] = useImmer<FeedState>(
+    () => kept.get(feedKey) ?? (initial ? fromPage(initial) : { items: [], page: 0, hasMore: true, error: "", loading: false }),
+  );
+  const busy = useRef(false);
+
+  useEffect(() => {
+    kept.set(feedKey, state);
+    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  }, [feedKey, state]);
+
+  const loadMore = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    update((s) => {
+      s.loading = true;
+      s.error = "";
+    });
+    try {
+      const next = await fetchPage(state.page + 1);
+      update((s) => {
+        const seen = new Set(s.items.map((i) => i.id));
+        s.items.push(...next.list.filter((i) => !seen.has(i.id)));
+        s.page = next.page;
+        s.hasMore = next.has_more && next.list.length > 0;
+        s.loading = false;
+      });
+    } catch (error) {
+      update((s) => {
+        s.error = getErrorMessage(error);
+        s.loading = false;
+      });
+    } finally {
+      busy.current = false;
+    }
+  }, [fetchPage, state.page, update]);
+
+  const refresh = useCallback(async () => {
+    const first = await fetchPage(1);
+    update(() => fromPage(first));
+  }, [fetchPage, update]);
+
+  const rows = Math.ceil(state.items.length / columns);
+  const estimate = typeof window === "undefined" ? 180 : (Math.min(window.innerWidth, 480) / columns) * (9 / 16) + 52;
+  const { listRef, measureRow, rowHeight, start, end } = useWindowRows(rows, { estimate });
+
+  useEffect(() => {
+    if (state.hasMore && !state.loading && !state.error && end >= rows - 3) void loadMore();
+  }, [end, rows, state.hasMore, state.loading, state.error, loadMore]);
+
+  // Pull-to-refresh (and its gesture library) loads after the first screen is up.
+  const [pullReady, setPullReady] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setPullReady(true), 1500);
+    return () => clearTimeout(id);
+  }, []);
+
+  const onOpen = () => openedFrom(api, params, state.items.map((i) => i.id));
+
+  const rowsInView: ReactNode[] = [];
+  for (let i = start; i < end; i++) {
+    rowsInView.push(
+      <div key={i} data-index={i} ref={i === start ? measureRow : undefined} className="video-feed-row" style={{ top: i * rowHeight, gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+        {state.items.slice(i * columns, i * columns + columns).map((v) => (
+          <VideoCard key={v.id} video={v} onOpen={onOpen} />
+        ))}
+      </div>,
+    );
+  }
+
+  const content = (
+    <>
+      <div ref={listRef} className="video-feed" style={{ height: rows * rowHeight }}>
+        {rowsInView}
+      </div>
+      {state.items.length === 0 && !state.hasMore && !state.error ? (
+        <p className="feed-empty">{emptyText}</p>
+      ) : (
+        <div className="list-end">
+          {state.error ? (
+            <>
+              加载失败：{state.error}{" "}
+              <a role="button" onClick={() => void loadMore()}>
+                重试
+              </a>
+            </>
+          ) : state.hasMore ? (
+            <>
+              加载中 <DotLoading />
+            </>
+          ) : (
+            "— 没有更多了 —"
+          )}
+        </div>
+      )}
+    </>
+  );
+  if (!pullReady) return content;
+  return (
+    <Suspense fallback={content}>
+      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
+    </Suspense>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import { loadImage } from "#app/lib/images.ts";
+import { playerStore } from "#app/stores/player.ts";
+
+const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
+
+/**
+ * Plays MP4 natively and HLS natively where the browser can (Safari), else through hls.js, which is
+ * loaded only then. Autoplays muted when the member's persisted preference says so.
+ */
+export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const autoplayMuted = playerStore.use((s) => s.autoplayMuted);
+  const [posterUrl, setPosterUrl] = useState<string>();
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    let live = true;
+    if (poster) void loadImage(poster).then((u) => live && setPosterUrl(u), () => undefined);
+    return () => void (live = false);
+  }, [poster]);
+
+  useEffect(() => {
+    const el = video.current;
+    if (!el || !src) return;
+    setError("");
+    let destroy: (() => void) | undefined;
+    let cancelled = false;
+    el.muted = playerStore.get().autoplayMuted;
+    const start = () => {
+      if (playerStore.get().autoplayMuted) void el.play().catch(() => undefined);
+    };
+    if (isHls(src) && !el.canPlayType("application/vnd.apple.mpegurl")) {
+      void import("hls.js").then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          setError("当前浏览器无法播放此视频");
+          return;
+        }
+        const hls = new Hls({ maxBufferLength: 20 });
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (data.fatal) setError("视频加载失败，请稍后重试");
+        });
+        hls.loadSource(src);
+        hls.attachMedia(el);
+        hls.on(Hls.Events.MANIFEST_PARSED, start);
+        destroy = () => hls.destroy();
+      });
+    } else {
+      el.src = src;
+      el.load();
+      start();
+    }
+    return () => {
+      cancelled = true;
+      destroy?.();
+      el.removeAttribute("src");
+    };
+  }, [src]);
+
+  return (
+    <div className="video-player">
+      <video
+        ref={video}
+        className="video-player-media"
+        data-testid="video"
+        poster={posterUrl}
+        controls
+        playsInline
+        preload="metadata"
+        onError={() => setError("视频加载失败，请稍后重试")}
+      />
+      {error && <p className="video-player-error">{error}</p>}
+      <button
+        type="button"
+        className="video-player-mute"
+        aria-pressed={autoplayMuted}
+        onClick={() =>
+          playerStore.set((s) => {
+            s.autoplayMuted = !s.autoplayMuted;
+          })
+        }
+      >
+        {autoplayMuted ? "自动静音播放：开" : "自动静音播放：关"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { system, videos, type Ad, type Category, type SortTab, type VideoSection as Section } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import type { Video } from "#gateway/api/content-types.ts";
+import { alertDialog } from "#app/lib/feedback.ts";
+import { api } from "#app/lib/gateway.ts";
+import { syncGlobalConfig } from "#app/lib/session.ts";
+import { globalStore } from "#app/stores/global.ts";
+import { Banner } from "./banner.tsx";
+import { SortTabs } from "./sort-tabs.tsx";
+import { VideoFeed } from "./video-feed.tsx";
+
+const DEFAULT_TABS: SortTab[] = [
+  { sort: "new", name: "最新" },
+  { sort: "hot", name: "最热" },
+  { sort: "hot_new", name: "热门新片" },
+];
+export const FEED_LIMIT = 20;
+
+export interface SectionData {
+  section: Section;
+  tabs: SortTab[];
+  ads: Ad[];
+  categories: Category[];
+  first: Paged<Video>;
+}
+
+/** Everything the first screen of a video section needs, fetched at once. */
+export async function loadSection(section: Section, position: string): Promise<SectionData> {
+  const [config, ads, categories] = await Promise.all([
+    syncGlobalConfig().catch(() => null),
+    api(videos.ads, { position }).catch(() => [] as Ad[]),
+    api(videos.categories, { section }).catch(() => [] as Category[]),
+  ]);
+  const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
+  const first = await api(videos.list, { section, sort: tabs[0]!.sort, page: 1, limit: FEED_LIMIT });
+  return { section, tabs, ads, categories, first };
+}
+
+/** The home notice, once per session. */
+function useHomeNotice(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || globalStore.get().homeNoticeShown || sessionStorage.getItem("___HOME_NOTICE__")) return;
+    globalStore.set((s) => {
+      s.homeNoticeShown = true;
+    });
+    sessionStorage.setItem("___HOME_NOTICE__", "1");
+    void api(system.getOpenAdsAndVersion, undefined)
+      .then((r) => {
+        if (r.notice) void alertDialog({ title: r.notice.title, content: r.notice.content, confirmText: "我知道了" });
+      })
+      .catch(() => undefined);
+  }, [enabled]);
+}
+
+export function VideoSectionView({ data, title, withNotice = false }: { data: SectionData; title: string; withNotice?: boolean }) {
+  const { section, tabs, ads, categories, first } = data;
+  const [sort, setSort] = useState(tabs[0]!.sort);
+  useHomeNotice(withNotice);
+  const fetchPage = useCallback((page: number) => api(videos.list, { section, sort, page, limit: FEED_LIMIT }), [section, sort]);
+
+  return (
+    <div className="video-section">
+      <header className="section-head">
+        <h1 className="section-title">{title}</h1>
+        <Link className="search-entry" to="/search" aria-label="搜索">
+          🔍 搜索视频、创作者
+        </Link>
+      </header>
+      <SortTabs tabs={tabs} active={sort} onChange={setSort} />
+      <Banner ads={ads} />
+      {categories.length > 0 && (
+        <nav className="category-chips" aria-label="分类">
+          {categories.map((c) => (
+            <Link key={c.id} to={`/category?id=${c.id}`}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <VideoFeed
+        key={sort}
+        feedKey={`${section}:${sort}`}
+        api={videos.list.path}
+        params={{ section, sort }}
+        fetchPage={fetchPage}
+        initial={sort === tabs[0]!.sort ? first : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// antd-mobile's imperative overlays (Toast, Dialog, ActionSheet, ImageViewer), ready for React 19.
+// Import them from here, not from antd-mobile: this module installs the renderer they need, and
+// the first screen loads it only when an overlay is shown (see feedback.ts).
+import { unstableSetRender } from "antd-mobile";
+import { createRoot, type Root } from "react-dom/client";
+
+// antd-mobile 5 renders overlays with the React 18 API; React 19 needs createRoot.
+unstableSetRender((node, container) => {
+  const c = container as (Element | DocumentFragment) & { __root?: Root };
+  c.__root ??= createRoot(c);
+  c.__root.render(node);
+  return async () => {
+    await new Promise((r) => setTimeout(r, 0));
+    c.__root?.unmount();
+    delete c.__root;
+  };
+});
+
+export { ActionSheet, Dialog, ImageViewer, Toast } from "antd-mobile";

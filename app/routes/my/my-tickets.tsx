@@ -1,0 +1,33 @@
+import { useCallback } from "react";
+import { videos, type Ticket } from "#gateway/api/index.ts";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { requireMember } from "#app/lib/require-member.ts";
+import type { Route } from "./+types/my-tickets";
+
+const STATUS = ["未使用", "已使用", "已过期"];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  return { first: await api(videos.myTickets, { page: 1, limit: 20 }) };
+}
+
+function TicketRow({ ticket }: { ticket: Ticket }) {
+  return (
+    <div className={`ticket is-${ticket.status}`}>
+      <strong>{ticket.name}</strong>
+      <span>{STATUS[ticket.status] ?? ""}</span>
+      <small>有效期至 {ticket.expires_at.slice(0, 10)}</small>
+    </div>
+  );
+}
+
+export default function MyTickets({ loaderData }: Route.ComponentProps) {
+  const fetchPage = useCallback((page: number) => api(videos.myTickets, { page, limit: 20 }), []);
+  return (
+    <Page title="我的观影券">
+      <PagedList initial={loaderData.first} fetchPage={fetchPage} itemKey={(t) => t.id} renderItem={(t) => <TicketRow ticket={t} />} emptyText="暂无观影券" />
+    </Page>
+  );
+}

@@ -1,0 +1,194 @@
+import { Button, ErrorBlock } from "antd-mobile";
+import { Dialog, Toast } from "#app/lib/overlays.ts";
+import { useEffect, useState } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { Page } from "#app/components/page.tsx";
+import { Comments } from "#app/components/video/comments.tsx";
+import { LockedPanel } from "#app/components/video/locked-panel.tsx";
+import { PlayerExtras } from "#app/components/video/player-extras.tsx";
+import { VideoCard } from "#app/components/video/video-card.tsx";
+import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { formatCount } from "#app/lib/format.ts";
+import { stackStore } from "#app/stores/stack.ts";
+import { userStore } from "#app/stores/user.ts";
+import type { Route } from "./+types/player";
+
+const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
+
+function videoId(request: Request): number {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404, statusText: "Not Found" });
+  return id;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const id = videoId(request);
+  const [video, comments, related] = await Promise.all([
+    api(videos.detail, { id }),
+    api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
+    api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
+  ]);
+  return { video, comments, related: related.list };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const id = videoId(request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  try {
+    switch (field("intent")) {
+      case "like":
+        return { like: await api(videos.like, { id }) };
+      case "favorite":
+        return { favorite: await api(videos.favorite, { id }) };
+      case "comment": {
+        const content = field("content").trim();
+        if (!content) return { error: "请输入评论内容" };
+        if (content.length > 500) return { error: "评论最多 500 字" };
+        const replyTo = Number(field("reply_to")) || undefined;
+        return { comment: await api(videos.comment, { id, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
+      }
+      case "buy-coins":
+      case "buy-ticket": {
+        const ep = field("intent") === "buy-coins" ? videos.buyWithCoins : videos.buyWithTicket;
+        const outcome = await api(ep, { id, request_id: field("request_id") });
+        if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
+        const coins = outcome.data.coins;
+        userStore.set((s) => {
+          if (s.u) s.u.coins = coins;
+        });
+        if (outcome.data.charged) Toast.show({ content: "解锁成功", icon: "success" });
+        return { bought: outcome.data };
+      }
+      case "follow":
+        return { follow: await api(videos.follow, { uid: Number(field("uid")) }) };
+      case "report":
+        await api(videos.report, { id, type_id: Number(field("type_id")), content: field("content") });
+        Toast.show({ content: "举报已提交，感谢反馈" });
+        return { reported: true };
+      case "reward": {
+        const outcome = await api(videos.rewardHer, { id, gift_id: Number(field("gift_id")) });
+        if (outcome.ok) Toast.show({ content: "打赏成功，感谢支持" });
+        return outcome.ok ? { rewarded: outcome.data } : { error: outcome.msg };
+      }
+      case "want":
+        return { want: await api(videos.requestFind, { id, content: field("content") }) };
+      default:
+        return { error: "未知操作" };
+    }
+  } catch (error) {
+    return { error: getErrorMessage(error) };
+  }
+}
+
+/** Only a purchase changes what the page shows from its loader (the playable address). */
+export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.search !== nextUrl.search) return defaultShouldRevalidate;
+  if (formData) return String(formData.get("intent") ?? "").startsWith("buy");
+  return defaultShouldRevalidate;
+}
+
+function useNeighbours(id: number) {
+  const ids = stackStore.use((s) => s.ids);
+  const i = ids.indexOf(id);
+  return { prev: i > 0 ? ids[i - 1] : undefined, next: i >= 0 && i < ids.length - 1 ? ids[i + 1] : undefined };
+}
+
+export default function Player({ loaderData }: Route.ComponentProps) {
+  const { video, comments, related } = loaderData;
+  const navigate = useNavigate();
+  const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
+  const followFetcher = useFetcher<{ follow?: { is_attention: number } }>();
+  const { prev, next } = useNeighbours(video.id);
+  const isMember = Boolean(video.viewer.is_member);
+  const [like, setLike] = useState({ is_like: video.is_like, like_count: video.like_count });
+  useEffect(() => setLike({ is_like: video.is_like, like_count: video.like_count }), [video]);
+  useEffect(() => {
+    if (likeFetcher.data?.like) setLike(likeFetcher.data.like);
+  }, [likeFetcher.data]);
+  const following = followFetcher.data?.follow?.is_attention ?? video.creator.is_attention;
+
+  const needLogin = () => {
+    const here = encodeURIComponent(`/player?id=${video.id}`);
+    void Dialog.confirm({ title: "提示", content: "登录后才能继续，是否去登录？", confirmText: "去登录", onConfirm: () => navigate(`/login?redirect=${here}`) });
+  };
+  const memberOnly = (fn: () => void) => () => (isMember ? fn() : needLogin());
+
+  return (
+    <Page title={video.title}>
+      <div className="player-stage">{video.can_watch ? <VideoPlayer src={video.play_url} poster={video.cover} /> : <LockedPanel video={video} />}</div>
+      <section className="player-info">
+        <h1 className="player-title">{video.title}</h1>
+        <p className="player-meta">
+          {formatCount(video.view_count)} 次播放 · {video.created_at.slice(0, 10)}
+        </p>
+        <div className="player-actions">
+          <Button
+            size="small"
+            aria-pressed={Boolean(like.is_like)}
+            color={like.is_like ? "danger" : "default"}
+            onClick={memberOnly(() => {
+              setLike((l) => ({ is_like: l.is_like ? 0 : 1, like_count: l.like_count + (l.is_like ? -1 : 1) }));
+              void likeFetcher.submit({ intent: "like" }, { method: "post" });
+            })}
+          >
+            ♥ 点赞 {formatCount(like.like_count)}
+          </Button>
+          <PlayerExtras video={video} onNeedLogin={needLogin} />
+        </div>
+        <div className="player-creator">
+          <Link to={`/user?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>
+          <Button size="mini" color={following ? "default" : "primary"} onClick={memberOnly(() => void followFetcher.submit({ intent: "follow", uid: String(video.creator.uid) }, { method: "post" }))}>
+            {following ? "已关注" : "+ 关注"}
+          </Button>
+        </div>
+        {video.tags.length > 0 && (
+          <nav className="player-tags" aria-label="标签">
+            {video.tags.map((t) => (
+              <Link key={t} to={`/tag?name=${encodeURIComponent(t)}`}>
+                #{t}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {video.description && <p className="player-desc">{video.description}</p>}
+        <div className="player-nav">
+          <Button size="small" disabled={!prev} onClick={() => void (prev && navigate(`/player?id=${prev}`, { replace: true }))}>
+            上一个
+          </Button>
+          <Button size="small" disabled={!next} onClick={() => void (next && navigate(`/player?id=${next}`, { replace: true }))}>
+            下一个
+          </Button>
+        </div>
+      </section>
+      <Comments key={video.id} videoId={video.id} initial={comments} canPost={isMember} onNeedLogin={needLogin} />
+      {related.length > 0 && (
+        <section aria-label="相关推荐">
+          <h2 className="block-title">相关推荐</h2>
+          <div className="video-grid">
+            {related.map((v) => (
+              <VideoCard key={v.id} video={v} />
+            ))}
+          </div>
+        </section>
+      )}
+    </Page>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.video.title ?? "播放"} — 影音` }];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const description = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : getErrorMessage(error);
+  return (
+    <Page title="播放">
+      <ErrorBlock status="default" title="视频加载失败" description={description} />
+    </Page>
+  );
+}

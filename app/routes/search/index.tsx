@@ -1,0 +1,77 @@
+import { SearchBar } from "antd-mobile";
+import { Dialog } from "#app/lib/overlays.ts";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { videos, type HotSearch } from "#gateway/api/index.ts";
+import { Page } from "#app/components/page.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
+import type { Route } from "./+types/index";
+
+export async function clientLoader() {
+  const hot = await api(videos.hotSearch, undefined).catch(() => [] as HotSearch[]);
+  return { hot };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [history, setHistory] = useState(readSearchHistory);
+  const go = (word: string) => {
+    const kw = word.trim();
+    if (!kw) return;
+    setHistory(rememberSearch(kw));
+    navigate(`/search/result?kw=${encodeURIComponent(kw)}`);
+  };
+  return (
+    <Page title="搜索">
+      <SearchBar placeholder="搜索视频、创作者、合集" autoFocus onSearch={go} aria-label="搜索关键词" />
+      {history.length > 0 && (
+        <section className="search-block" aria-label="搜索历史">
+          <h2 className="block-title">
+            搜索历史
+            <button
+              type="button"
+              className="link-button"
+              onClick={async () => {
+                if (await Dialog.confirm({ content: "确定清空搜索历史？" })) {
+                  clearSearchHistory();
+                  setHistory([]);
+                }
+              }}
+            >
+              清空
+            </button>
+          </h2>
+          <div className="chips">
+            {history.map((h) => (
+              <button type="button" key={h} className="chip" onClick={() => go(h)}>
+                {h}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      <section className="search-block" aria-label="热门搜索">
+        <h2 className="block-title">热门搜索</h2>
+        {loaderData.hot.length === 0 ? (
+          <p className="list-end">暂无热门搜索</p>
+        ) : (
+          <ol className="hot-list">
+            {loaderData.hot.map((h, i) => (
+              <li key={h.word}>
+                <span className={`hot-rank${i < 3 ? " is-top" : ""}`}>{i + 1}</span>
+                <a role="button" onClick={() => go(h.word)}>
+                  {h.word}
+                </a>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "搜索 — 影音" }];
+}

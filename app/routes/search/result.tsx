@@ -1,0 +1,92 @@
+import { SearchBar, Tabs } from "antd-mobile";
+import { useCallback } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { videos } from "#gateway/api/index.ts";
+import { CreatorRow } from "#app/components/creator-row.tsx";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { rememberSearch } from "#app/lib/search-history.ts";
+import type { Route } from "./+types/result";
+
+const TYPES = [
+  { key: "video", title: "视频" },
+  { key: "creator", title: "创作者" },
+  { key: "compilation", title: "合集" },
+] as const;
+type ResultType = (typeof TYPES)[number]["key"];
+const LIMIT = 20;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const kw = (params.get("kw") ?? "").trim();
+  const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
+  if (!kw) return { kw, type, first: null };
+  if (type === "creator") return { kw, type, first: await api(videos.searchCreator, { kw, page: 1, limit: LIMIT }) };
+  if (type === "compilation") return { kw, type, first: await api(videos.searchCompilation, { kw, page: 1, limit: LIMIT }) };
+  return { kw, type, first: await api(videos.search, { kw, page: 1, limit: LIMIT }) };
+}
+
+export default function SearchResult({ loaderData }: Route.ComponentProps) {
+  const { kw, type, first } = loaderData;
+  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  const searchVideos = useCallback((page: number) => api(videos.search, { kw, page, limit: LIMIT }), [kw]);
+  const searchCreators = useCallback((page: number) => api(videos.searchCreator, { kw, page, limit: LIMIT }), [kw]);
+  const searchCompilations = useCallback((page: number) => api(videos.searchCompilation, { kw, page, limit: LIMIT }), [kw]);
+  return (
+    <Page title="搜索结果">
+      <SearchBar
+        defaultValue={kw}
+        placeholder="搜索视频、创作者、合集"
+        onSearch={(w) => {
+          const word = w.trim();
+          if (!word) return;
+          rememberSearch(word);
+          navigate(`/search/result?kw=${encodeURIComponent(word)}&type=${type}`, { replace: true });
+        }}
+      />
+      <Tabs activeKey={type} onChange={(k) => setParams({ kw, type: k }, { replace: true })}>
+        {TYPES.map((t) => (
+          <Tabs.Tab key={t.key} title={t.title} />
+        ))}
+      </Tabs>
+      {!first ? (
+        <p className="list-end">请输入关键词</p>
+      ) : type === "creator" ? (
+        <PagedList key={kw} initial={first as Awaited<ReturnType<typeof searchCreators>>} fetchPage={searchCreators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorRow creator={c} />} emptyText="没有找到相关创作者" />
+      ) : type === "compilation" ? (
+        <PagedList
+          key={kw}
+          initial={first as Awaited<ReturnType<typeof searchCompilations>>}
+          fetchPage={searchCompilations}
+          itemKey={(c) => c.id}
+          renderItem={(c) => (
+            <div className="compilation-row">
+              <strong>{c.title}</strong>
+              <span>
+                {c.video_count} 个视频 · {c.creator.nickname}
+              </span>
+            </div>
+          )}
+          emptyText="没有找到相关合集"
+        />
+      ) : (
+        <VideoFeed
+          key={kw}
+          feedKey={`search:${kw}`}
+          api={videos.search.path}
+          params={{ kw }}
+          fetchPage={searchVideos}
+          initial={first as Awaited<ReturnType<typeof searchVideos>>}
+          emptyText="没有找到相关视频"
+        />
+      )}
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "搜索结果 — 影音" }];
+}

@@ -1,0 +1,175 @@
+// The built app on an emulated phone: first-load bytes, Lighthouse, and a long feed. Prints figures only.
+import Database from "better-sqlite3";
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "puppeteer";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CLIENT = join(ROOT, "build/client");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function launch(): Promise<Browser> {
+  const puppeteer = (await import("puppeteer")).default;
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+async function phone(browser: Browser): Promise<Page> {
+  const { KnownDevices } = await import("puppeteer");
+  const page = await (await browser.createBrowserContext()).newPage();
+  await page.emulate(KnownDevices["iPhone 13"]);
+  await page.evaluateOnNewDocument(() => {
+    localStorage.setItem("___AGE_CONFIRMED__", "1");
+    sessionStorage.setItem("___HOME_NOTICE__", "1");
+  });
+  return page;
+}
+
+/** JS and CSS the browser fetches to show /home, gzip-sized from the build (what the wire carries). */
+async function firstLoad(browser: Browser, url: string) {
+  console.log("\nFirst load of /home (built app, gzip)");
+  const page = await phone(browser);
+  const files = new Map<string, string>();
+  page.on("response", (r) => {
+    const u = new URL(r.url());
+    if (/\.(js|css)$/.test(u.pathname)) files.set(u.pathname, r.request().resourceType());
+  });
+  await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
+  let js = 0;
+  let css = 0;
+  let worker = 0;
+  const lazy: string[] = [];
+  for (const [path, type] of files) {
+    const file = join(CLIENT, path);
+    if (!existsSync(file)) continue;
+    const size = gzipSync(readFileSync(file)).length;
+    if (/worker/.test(path) && type !== "stylesheet") worker += size;
+    else if (path.endsWith(".css")) css += size;
+    else js += size;
+    if (/hls|preview-viewer/.test(path)) lazy.push(path);
+  }
+  line("JS", kb(js));
+  line("CSS", kb(css));
+  line("JS + CSS", kb(js + css), "target ≤ 150 KB");
+  line("image worker (fetched after first paint)", kb(worker));
+  line("hls.js / image viewer loaded on first screen", lazy.length ? lazy.join(", ") : "no", "target: no");
+  await page.close();
+}
+
+async function runLighthouse(browser: Browser, url: string) {
+  console.log("\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home");
+  const { default: lighthouse } = await import("lighthouse");
+  const port = Number(new URL(browser.wsEndpoint()).port);
+  // The age gate is answered before Lighthouse loads the page, as for a returning visitor.
+  const page = await phone(browser);
+  await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
+  const runs: { score: number; lcp: number; tbt: number; cls: number; fcp: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const result = await lighthouse(`${url}/home`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
+    const audits = result!.lhr.audits;
+    runs.push({
+      score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
+      lcp: audits["largest-contentful-paint"]!.numericValue ?? 0,
+      tbt: audits["total-blocking-time"]!.numericValue ?? 0,
+      cls: audits["cumulative-layout-shift"]!.numericValue ?? 0,
+      fcp: audits["first-contentful-paint"]!.numericValue ?? 0,
+    });
+  }
+  const median = <K extends keyof (typeof runs)[number]>(k: K) => [...runs].map((r) => r[k]).sort((a, b) => a - b)[1]!;
+  line("performance score (median of 3)", String(median("score")), "target ≥ 98");
+  line("LCP", `${(median("lcp") / 1000).toFixed(2)} s`, "target ≤ 2.0 s");
+  line("TBT", `${median("tbt").toFixed(0)} ms`, "target ≤ 50 ms");
+  line("CLS", median("cls").toFixed(3), "target ≤ 0.02");
+  line("FCP", `${(median("fcp") / 1000).toFixed(2)} s`);
+  await page.close();
+}
+
+/** Scrolls a 2 000-item feed to its end: how many nodes the list keeps, and how long frames take. */
+async function longFeed(browser: Browser, url: string, total: number) {
+  console.log(`\nFeed of ${total} videos, scrolled to the end on an emulated phone`);
+  const page = await phone(browser);
+  await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
+  await page.waitForSelector(".video-card");
+  const stats = await page.evaluate(async (want) => {
+    const frames: number[] = [];
+    let maxNodes = 0;
+    let last = performance.now();
+    let running = true;
+    const tick = (t: number) => {
+      frames.push(t - last);
+      last = t;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const t0 = performance.now();
+    const loaded = () => {
+      const rows = [...document.querySelectorAll(".video-feed-row")].map((r) => Number(r.getAttribute("data-index")));
+      return (Math.max(-1, ...rows) + 1) * 2;
+    };
+    while (loaded() < want && performance.now() - t0 < 240_000) {
+      window.scrollBy(0, 400);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      maxNodes = Math.max(maxNodes, document.querySelector(".video-feed")?.querySelectorAll("*").length ?? 0);
+    }
+    running = false;
+    frames.sort((a, b) => a - b);
+    return {
+      loaded: loaded(),
+      seconds: (performance.now() - t0) / 1000,
+      maxNodes,
+      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      long: frames.filter((f) => f > 50).length,
+      frames: frames.length,
+    };
+  }, total);
+  line("items reached", String(stats.loaded), `${stats.seconds.toFixed(1)} s of scrolling`);
+  line("most DOM nodes in the list at once", String(stats.maxNodes), "target < 300");
+  line("frame time p50 / p95", `${stats.p50.toFixed(1)} / ${stats.p95.toFixed(1)} ms`);
+  line("frames over 50 ms", `${stats.long} of ${stats.frames}`);
+  await page.close();
+}
+
+/** Copies the seeded videos until the porn section holds `total`, for the long-feed run. */
+function growFeed(dataDir: string, total: number) {
+  const db = new Database(join(dataDir, "gateway.sqlite"));
+  try {
+    const cols = (db.prepare("PRAGMA table_info(items)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id");
+    const count = () => db.prepare("SELECT COUNT(*) FROM items WHERE kind = 'video' AND section = 'porn'").pluck().get() as number;
+    while (count() < total) {
+      db.prepare(`INSERT INTO items (${cols.join(", ")}) SELECT ${cols.join(", ")} FROM items WHERE kind = 'video' AND section = 'porn' LIMIT ?`).run(total - count());
+    }
+  } finally {
+    db.close();
+  }
+}
+
+export async function benchApp() {
+  if (!existsSync(join(CLIENT, "index.html"))) {
+    console.log("\nApp benchmarks skipped: run `npm run build` first");
+    return;
+  }
+  const { startServer } = await import("#server/start.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-app-"));
+  let server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
+  const browser = await launch();
+  try {
+    await firstLoad(browser, server.url);
+    await runLighthouse(browser, server.url);
+    await server.close();
+    growFeed(dataDir, 2000);
+    server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
+    await longFeed(browser, server.url, 2000);
+  } finally {
+    await browser.close();
+    await server.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
