@@ -16,6 +16,12 @@ describe("image cipher", () => {
     expect(await encryptImage(svg, DEV_MEDIA_KEY)).not.toEqual(sealed);
   });
 
+  it("matches the vector in docs/protocol.md §7", async () => {
+    const iv = Uint8Array.from({ length: 16 }, (_, i) => i);
+    const sealed = await encryptImage(new TextEncoder().encode("<svg/>"), "dev-media-key-01", iv);
+    expect(Buffer.from(sealed).toString("hex")).toBe("000102030405060708090a0b0c0d0e0f0a77ed8b4df11ee01bbb6d68d7c5f7c0");
+  });
+
   it("refuses what is not an encrypted image, and a wrong key", async () => {
     await expect(decryptImage(svg, DEV_MEDIA_KEY)).rejects.toThrow();
     await expect(decryptImage(new Uint8Array(8), DEV_MEDIA_KEY)).rejects.toThrow("not an encrypted image");

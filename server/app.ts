@@ -12,6 +12,8 @@ import { Registry } from "./http/registry.ts";
 import { placeholderSvg } from "./media/placeholder.ts";
 import { serveApp, safeFile, sendFile } from "./static/serve.ts";
 import { systemHandlers } from "./system/handlers.ts";
+import { catalogHandlers } from "./catalog/handlers.ts";
+import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
 import { uploadsRoot } from "./uploads/storage.ts";
 import { handleVideoUpload, MAX_CHUNK_BYTES } from "./uploads/videos.ts";
@@ -29,7 +31,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers);
 }
 
 export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {
@@ -76,6 +78,9 @@ export function createApp(db: DB, settings: ServerSettings, registry: Registry =
     const svg = placeholderSvg(seed, Number(c.req.query("w") ?? 320), Number(c.req.query("h") ?? 180), c.req.query("label") ?? "");
     return c.body(svg, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=31536000, immutable" });
   });
+
+  app.get("/media/enc/:name", (c) => serveEncryptedImage(c, settings.gateway.mediaKey));
+  app.on(["GET", "HEAD"], "/media/clips/*", (c) => serveClip(c));
 
   app.post("*", (c) => reject(c, deps, 404, ERRCODE.notFound, `not found: ${c.req.path}`));
   // API paths never fall back to the app shell: a GET there is a client bug worth a clear answer.

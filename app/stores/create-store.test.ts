@@ -48,6 +48,6 @@ describe("resetAllStores", () => {
     expect(globalStore.get()).toEqual({ config: null, reportType: [], affCode: "", navbarTitle: "", homeNoticeShown: false });
     expect(historyStore.get()).toEqual({ history_stacks: [] });
     expect(playerStore.get()).toEqual({ autoplayMuted: true });
-    expect(stackStore.get()).toEqual({ api: "", params: {} });
+    expect(stackStore.get()).toEqual({ api: "", params: {}, ids: [] });
   });
 });

@@ -60,4 +60,110 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    version: 2,
+    name: "content model (all kinds), money, social",
+    sql: `
+      ALTER TABLE users ADD COLUMN is_creator INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE categories (
+        id INTEGER PRIMARY KEY, kind TEXT NOT NULL, section TEXT NOT NULL, name TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE series (
+        id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, creator_id INTEGER REFERENCES users(id), created_at INTEGER NOT NULL
+      );
+      CREATE TABLE items (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        section TEXT NOT NULL DEFAULT '',
+        title TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        cover_seed TEXT NOT NULL,
+        cover_ratio TEXT NOT NULL DEFAULT '16X9',
+        media TEXT NOT NULL DEFAULT '',
+        duration INTEGER NOT NULL DEFAULT 0,
+        category_id INTEGER REFERENCES categories(id),
+        series_id INTEGER REFERENCES series(id),
+        creator_id INTEGER REFERENCES users(id),
+        coins INTEGER NOT NULL DEFAULT 0 CHECK (coins >= 0),
+        vip_free INTEGER NOT NULL DEFAULT 0,
+        like_count INTEGER NOT NULL DEFAULT 0,
+        comment_count INTEGER NOT NULL DEFAULT 0,
+        view_count INTEGER NOT NULL DEFAULT 0,
+        favorite_count INTEGER NOT NULL DEFAULT 0,
+        hot INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX items_feed_new ON items(kind, section, created_at DESC, id DESC);
+      CREATE INDEX items_feed_hot ON items(kind, section, hot DESC, id DESC);
+      CREATE INDEX items_category ON items(category_id, created_at DESC);
+      CREATE INDEX items_creator ON items(creator_id, created_at DESC);
+      CREATE INDEX items_series ON items(series_id);
+      CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+      CREATE TABLE item_tags (item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE, tag_id INTEGER NOT NULL REFERENCES tags(id), PRIMARY KEY (item_id, tag_id));
+      CREATE INDEX item_tags_tag ON item_tags(tag_id, item_id);
+      CREATE TABLE comments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        reply_to INTEGER REFERENCES comments(id),
+        content TEXT NOT NULL,
+        like_count INTEGER NOT NULL DEFAULT 0,
+        reply_count INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX comments_item ON comments(item_id, reply_to, id);
+      CREATE INDEX comments_reply ON comments(reply_to, id);
+      CREATE TABLE comment_likes (user_id INTEGER NOT NULL, comment_id INTEGER NOT NULL REFERENCES comments(id) ON DELETE CASCADE, PRIMARY KEY (user_id, comment_id));
+      CREATE TABLE likes (user_id INTEGER NOT NULL, item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, item_id));
+      CREATE INDEX likes_user ON likes(user_id, created_at DESC);
+      CREATE TABLE favorite_groups (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL REFERENCES users(id), name TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE favorites (
+        user_id INTEGER NOT NULL, item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        group_id INTEGER REFERENCES favorite_groups(id) ON DELETE SET NULL, created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, item_id)
+      );
+      CREATE TABLE purchases (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        item_id INTEGER NOT NULL REFERENCES items(id),
+        method TEXT NOT NULL CHECK (method IN ('coins', 'ticket')),
+        coins INTEGER NOT NULL,
+        request_id TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, item_id)
+      );
+      CREATE INDEX purchases_user ON purchases(user_id, created_at DESC);
+      CREATE TABLE spending (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        item_id INTEGER REFERENCES items(id),
+        coins INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        balance_after INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX spending_user ON spending(user_id, id);
+      CREATE TABLE tickets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        name TEXT NOT NULL,
+        status INTEGER NOT NULL DEFAULT 0,
+        used_on INTEGER REFERENCES items(id),
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX tickets_user ON tickets(user_id, status, expires_at);
+      CREATE TABLE follows (follower_id INTEGER NOT NULL REFERENCES users(id), followee_id INTEGER NOT NULL REFERENCES users(id), created_at INTEGER NOT NULL, PRIMARY KEY (follower_id, followee_id));
+      CREATE INDEX follows_followee ON follows(followee_id, created_at DESC);
+      CREATE TABLE view_log (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, item_id INTEGER NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX view_log_user ON view_log(user_id, id DESC);
+      CREATE TABLE ads (id INTEGER PRIMARY KEY, position TEXT NOT NULL, title TEXT NOT NULL, image_seed TEXT NOT NULL, url TEXT NOT NULL, ratio TEXT NOT NULL DEFAULT '16X7', sort INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX ads_position ON ads(position, sort);
+      CREATE TABLE gifts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, coins INTEGER NOT NULL CHECK (coins > 0), sort INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE rewards (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, item_id INTEGER NOT NULL, creator_id INTEGER, gift_id INTEGER NOT NULL, coins INTEGER NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE reports (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, item_id INTEGER NOT NULL, type_id INTEGER NOT NULL REFERENCES report_types(id), content TEXT NOT NULL DEFAULT '', created_at INTEGER NOT NULL);
+      CREATE TABLE find_requests (user_id INTEGER NOT NULL, item_id INTEGER NOT NULL REFERENCES items(id), content TEXT NOT NULL DEFAULT '', created_at INTEGER NOT NULL, PRIMARY KEY (user_id, item_id));
+      CREATE TABLE hot_searches (word TEXT PRIMARY KEY, hits INTEGER NOT NULL DEFAULT 0, pinned INTEGER NOT NULL DEFAULT 0);
+    `,
+  },
 ];

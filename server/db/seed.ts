@@ -2,6 +2,7 @@ import { sql } from "./prepared.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "./index.ts";
+import { seedCatalog } from "../catalog/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
@@ -44,4 +45,6 @@ export function seed(db: DB) {
       insert.run(1, "欢迎使用", "/media/placeholder/open-1.svg?w=750&h=1334&label=WELCOME", "/home", 3, 0);
     }
   })();
+  const demo = sql(db, "SELECT id FROM users WHERE phone = ?").pluck().get(DEMO_MEMBER.phone) as number | undefined;
+  seedCatalog(db, demo);
 }

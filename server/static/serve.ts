@@ -24,6 +24,7 @@ const TYPES: Record<string, string> = {
   ".webm": "video/webm",
   ".m3u8": "application/vnd.apple.mpegurl",
   ".ts": "video/mp2t",
+  ".m4s": "video/iso.segment",
 };
 
 /** Resolves a URL path inside `root`, or null when it escapes it or is not a file. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, ElementHandle, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
+import { clickText, findText, launchBrowser, phonePage, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // This file serves its own copy of the built app so it can publish a "new deployment".
@@ -22,11 +22,7 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-async function adultPhone(): Promise<Page> {
-  const page = await phonePage(browser);
-  await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
-  return page;
-}
+const adultPhone = () => adultPhoneIn(browser);
 
 const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);

@@ -19,9 +19,12 @@ const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).
 /** A phone that has already passed the age gate. */
 async function enteredPhone(): Promise<Page> {
   const page = await phonePage(browser);
+  // The home notice (covered in videos.test.ts) would sit over the screen.
+  await page.evaluateOnNewDocument(() => sessionStorage.setItem("___HOME_NOTICE__", "1"));
   await page.goto(`${gw.url}/`);
   await clickText(page, "我已年满 18 岁，进入", "button");
   await page.waitForFunction(() => location.pathname === "/home");
+  await page.waitForSelector(".video-card", { visible: true });
   return page;
 }
 

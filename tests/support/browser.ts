@@ -29,6 +29,16 @@ export async function phonePage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** A phone past the age gate. The home notice (covered in videos.test.ts) is marked as seen, so it does not cover the screen. */
+export async function adultPhone(browser: Browser): Promise<Page> {
+  const page = await phonePage(browser);
+  await page.evaluateOnNewDocument(() => {
+    localStorage.setItem("___AGE_CONFIRMED__", "1");
+    sessionStorage.setItem("___HOME_NOTICE__", "1");
+  });
+  return page;
+}
+
 /** Waits until an element containing `text` is visible and returns it. */
 export async function findText(page: Page, text: string, selector = "*") {
   return page.waitForSelector(`::-p-xpath(//${selector === "*" ? "*" : selector}[contains(normalize-space(.), ${JSON.stringify(text)}) and not(ancestor-or-self::*[contains(@style,"display: none")])])`, {

@@ -24,7 +24,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   };
   return (
     <Page title="搜索">
-      <SearchBar placeholder="搜索视频、创作者、合集" autoFocus onSearch={go} aria-label="搜索关键词" />
+      <SearchBar className="search-input" placeholder="搜索视频、创作者、合集" autoFocus onSearch={go} aria-label="搜索关键词" />
       {history.length > 0 && (
         <section className="search-block" aria-label="搜索历史">
           <h2 className="block-title">

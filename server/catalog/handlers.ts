@@ -1,0 +1,435 @@
+import { z } from "zod";
+import type { Ad, Category, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
+import { sql } from "../db/prepared.ts";
+import { ApiError, defineHandler, paged, pageInput, type Caller } from "../http/registry.ts";
+import type { DB } from "../db/index.ts";
+import { encImageUrl, avatarUrl } from "./media.ts";
+import { buyVideo, rewardCreator, ticketCount } from "./purchases.ts";
+import { addComment, listComments, listPeople, listReplies, PERSON_SELECT, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
+import { isoDate, itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
+
+const id = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+const videoId = z.object({ id: id("视频 id") });
+const paging = pageInput.shape;
+const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(50, "关键词最多 50 个字");
+const CREATED = 251;
+
+/** `%` and `_` in a search are literal. */
+const likePattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function requireVideo(db: DB, itemId: number, uid: number) {
+  const row = itemById(db, itemId, uid);
+  if (!row) throw new ApiError(404, "视频不存在或已下架");
+  return row;
+}
+
+function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
+  return toDetail(origin, requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, caller.isMember ? ticketCount(db, caller.user.id) : 0);
+}
+
+export const list = defineHandler({
+  path: "/api/mv/list",
+  auth: "guest",
+  input: z.object({ section: z.string().optional(), sort: z.string().max(20).optional(), category_id: z.coerce.number().int().positive().optional(), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, {
+      where: input.category_id ? "i.section = @section AND i.category_id = @category" : "i.section = @section",
+      params: { section: sectionOf(input.section), category: input.category_id ?? 0 },
+      order: orderFor(input.sort),
+      page: input.page,
+      limit: input.limit,
+      origin,
+      user: caller.user,
+    }),
+  }),
+});
+
+export const categories = defineHandler({
+  path: "/api/tab/listv1",
+  auth: "guest",
+  input: z.object({ section: z.string().optional() }),
+  cacheMs: 10_000,
+  handle({ input, db, origin }) {
+    const rows = sql(db, "SELECT id, name, section FROM categories WHERE kind = 'video' AND section = ? ORDER BY sort, id").all(sectionOf(input.section)) as Omit<Category, "cover">[];
+    return { data: rows.map((c) => ({ ...c, cover: encImageUrl(origin, `category-${c.id}`, 160, 90, c.name) })) satisfies Category[] };
+  },
+});
+
+const categoryInput = z.object({ id: id("分类 id"), sort: z.string().max(20).optional(), ...paging });
+export const category = defineHandler({
+  path: "/api/tab/category",
+  auth: "guest",
+  input: categoryInput,
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
+  }),
+});
+
+export const categoryNew = defineHandler({
+  path: "/api/tab/categoryNew",
+  auth: "guest",
+  input: categoryInput,
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor("new"), page: input.page, limit: input.limit, origin, user: caller.user }),
+  }),
+});
+
+export const ads = defineHandler({
+  path: "/api/system/getad",
+  auth: "guest",
+  input: z.object({ position: z.string().trim().min(1, "缺少广告位").max(32) }),
+  cacheMs: 10_000,
+  handle({ input, db, origin }) {
+    const rows = sql(db, "SELECT id, title, image_seed, url, ratio FROM ads WHERE position = ? ORDER BY sort, id").all(input.position) as (Omit<Ad, "img_url"> & { image_seed: string })[];
+    return {
+      data: rows.map(({ image_seed, ...a }) => {
+        const [w, h] = a.ratio.split("X").map(Number) as [number, number];
+        return { ...a, img_url: encImageUrl(origin, image_seed, 750, Math.round((750 * h) / w), a.title) };
+      }) satisfies Ad[],
+    };
+  },
+});
+
+export const adClick = defineHandler({
+  path: "/api/system/adsclick",
+  auth: "guest",
+  input: z.object({ id: id("广告 id") }),
+  handle({ input, db }) {
+    if (sql(db, "UPDATE ads SET clicks = clicks + 1 WHERE id = ?").run(input.id).changes !== 1) throw new ApiError(404, "广告不存在");
+    return { data: { ok: true } };
+  },
+});
+
+export const detail = defineHandler({
+  path: "/api/mvdetail/detail",
+  auth: "guest",
+  input: videoId,
+  handle({ input, db, origin, caller }) {
+    requireVideo(db, input.id, caller.user.id);
+    db.transaction(() => {
+      sql(db, "INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)").run(caller.user.id, input.id, Date.now());
+      sql(db, "UPDATE items SET view_count = view_count + 1, hot = hot + 1 WHERE id = ?").run(input.id);
+    })();
+    return { data: detailFor(db, origin, caller, input.id) };
+  },
+});
+
+export const like = defineHandler({
+  path: "/api/mv/like",
+  auth: "member",
+  input: videoId,
+  handle({ input, db, caller }) {
+    const r = toggleItemMark(db, caller.user.id, input.id, "likes");
+    return { status: CREATED, msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
+  },
+});
+
+export const favorite = defineHandler({
+  path: "/api/mv/favorite",
+  auth: "member",
+  input: videoId,
+  handle({ input, db, caller }) {
+    const r = toggleItemMark(db, caller.user.id, input.id, "favorites");
+    return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on } };
+  },
+});
+
+export const comments = defineHandler({
+  path: "/api/comment/list",
+  auth: "guest",
+  input: z.object({ id: id("视频 id"), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({ data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) }),
+});
+
+export const replies = defineHandler({
+  path: "/api/comment/replyList",
+  auth: "guest",
+  input: z.object({ comment_id: id("评论 id"), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
+});
+
+export const commentLike = defineHandler({
+  path: "/api/comment/like",
+  auth: "member",
+  input: z.object({ comment_id: id("评论 id") }),
+  handle: ({ input, db, caller }) => ({ status: CREATED, data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
+});
+
+export const comment = defineHandler({
+  path: "/api/comment/create",
+  auth: "member",
+  input: z.object({
+    id: id("视频 id"),
+    content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
+    reply_to: z.coerce.number().int().positive().optional(),
+  }),
+  handle: ({ input, db, origin, caller }) => ({ status: CREATED, msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
+});
+
+export const tagByName = defineHandler({
+  path: "/api/mv/tagByName",
+  auth: "guest",
+  input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(30), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, {
+      where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
+      params: { tag: input.name },
+      order: orderFor("new"),
+      page: input.page,
+      limit: input.limit,
+      origin,
+      user: caller.user,
+    }),
+  }),
+});
+
+export const related = defineHandler({
+  path: "/api/mvdetail/related",
+  auth: "guest",
+  input: z.object({ id: id("视频 id"), ...paging }),
+  handle({ input, db, origin, caller }) {
+    const row = requireVideo(db, input.id, caller.user.id);
+    return {
+      data: pageOfVideos(db, {
+        where: "i.id != @self AND i.section = @section AND (i.category_id = @category OR i.id IN (SELECT item_id FROM item_tags WHERE tag_id IN (SELECT tag_id FROM item_tags WHERE item_id = @self)))",
+        params: { self: row.id, section: row.section, category: row.category_id ?? 0 },
+        order: orderFor("hot"),
+        page: input.page,
+        limit: input.limit,
+        origin,
+        user: caller.user,
+      }),
+    };
+  },
+});
+
+export const giftList = defineHandler({
+  path: "/api/mvdetail/giftList",
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 60_000,
+  handle({ db, origin }) {
+    const rows = sql(db, "SELECT id, name, coins FROM gifts ORDER BY sort, id").all() as Omit<Gift, "icon">[];
+    return { data: rows.map((g) => ({ ...g, icon: encImageUrl(origin, `gift-${g.id}`, 96, 96, g.name) })) satisfies Gift[] };
+  },
+});
+
+export const rewardHer = defineHandler({
+  path: "/api/mvdetail/rewardHer",
+  auth: "member",
+  input: z.object({ id: id("视频 id"), gift_id: id("礼物 id") }),
+  handle: ({ input, db, caller }) => ({ msg: "打赏成功", data: { coins: rewardCreator(db, caller.user.id, input.id, input.gift_id) } }),
+});
+
+export const report = defineHandler({
+  path: "/api/MvDetail/report",
+  auth: "member",
+  input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: z.string().trim().max(500, "说明最多 500 字").optional().default("") }),
+  handle({ input, db, caller }) {
+    if (!sql(db, "SELECT 1 FROM items WHERE id = ?").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
+    if (!sql(db, "SELECT 1 FROM report_types WHERE id = ?").get(input.type_id)) throw new ApiError(400, "举报类型无效");
+    sql(db, "INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)").run(caller.user.id, input.id, input.type_id, input.content, Date.now());
+    return { msg: "举报已提交", data: { ok: true } };
+  },
+});
+
+const buyInput = z.object({ id: id("视频 id"), request_id: z.string().max(64).optional().default("") });
+function purchase(method: "coins" | "ticket") {
+  return ({ input, db, origin, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; caller: Caller }) => {
+    const r = buyVideo(db, caller.user.id, input.id, method, input.request_id);
+    const fresh = { ...caller, user: r.user };
+    const data: PurchaseResult = {
+      charged: r.charged ? 1 : 0,
+      coins_spent: r.coinsSpent,
+      coins: r.user.coins,
+      tickets: ticketCount(db, caller.user.id),
+      video: detailFor(db, origin, fresh, input.id),
+    };
+    return { msg: r.charged ? "解锁成功" : "已购买过该视频", data };
+  };
+}
+
+export const buyWithCoins = defineHandler({ path: "/api/mvdetail/watchingMvByCoins", auth: "member", input: buyInput, handle: purchase("coins") });
+export const buyWithTicket = defineHandler({ path: "/api/mvdetail/checkinTicket", auth: "member", input: buyInput, handle: purchase("ticket") });
+
+export const byElement = defineHandler({
+  path: "/api/mvdetail/getMvByElementId",
+  auth: "guest",
+  input: z.object({ element_id: id("专题 id"), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.element_id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }),
+  }),
+});
+
+function findState(db: DB, uid: number, itemId: number) {
+  const count = sql(db, "SELECT COUNT(*) FROM find_requests WHERE item_id = ?").pluck().get(itemId) as number;
+  const requested = sql(db, "SELECT 1 FROM find_requests WHERE item_id = ? AND user_id = ?").get(itemId, uid) ? 1 : 0;
+  return { requested, count };
+}
+
+export const checkFind = defineHandler({
+  path: "/api/mvdetail/checkFind",
+  auth: "guest",
+  input: videoId,
+  handle({ input, db, caller }) {
+    requireVideo(db, input.id, caller.user.id);
+    return { data: findState(db, caller.user.id, input.id) };
+  },
+});
+
+export const requestFind = defineHandler({
+  path: "/api/mvdetail/create",
+  auth: "member",
+  input: z.object({ id: id("视频 id"), content: z.string().trim().max(200, "说明最多 200 字").optional().default("") }),
+  handle({ input, db, caller }) {
+    requireVideo(db, input.id, caller.user.id);
+    sql(db, "INSERT OR IGNORE INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?)").run(caller.user.id, input.id, input.content, Date.now());
+    return { status: CREATED, msg: "求片成功，我们会尽快处理", data: findState(db, caller.user.id, input.id) };
+  },
+});
+
+export const hotSearch = defineHandler({
+  path: "/api/mvsearch/hotSearch",
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 5_000,
+  handle: ({ db }) => ({ data: sql(db, "SELECT word, hits AS hot FROM hot_searches ORDER BY pinned DESC, hits DESC, word LIMIT 12").all() as HotSearch[] }),
+});
+
+export const search = defineHandler({
+  path: "/api/mvsearch/search",
+  auth: "guest",
+  input: z.object({ kw: keyword, ...paging }),
+  handle({ input, db, origin, caller }) {
+    if (input.page === 1) sql(db, "INSERT INTO hot_searches (word, hits) VALUES (?, 1) ON CONFLICT(word) DO UPDATE SET hits = hits + 1").run(input.kw);
+    return {
+      data: pageOfVideos(db, {
+        where: "(i.title LIKE @kw ESCAPE '\\' OR i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name LIKE @kw ESCAPE '\\'))",
+        params: { kw: likePattern(input.kw) },
+        order: orderFor("hot"),
+        page: input.page,
+        limit: input.limit,
+        origin,
+        user: caller.user,
+      }),
+    };
+  },
+});
+
+export const searchCreator = defineHandler({
+  path: "/api/MvSearch/searchCreator",
+  auth: "guest",
+  input: z.object({ kw: keyword, ...paging }),
+  handle({ input, db, origin, caller }) {
+    const where = "u.is_creator = 1 AND (u.nickname LIKE @kw ESCAPE '\\' OR u.username LIKE @kw ESCAPE '\\')";
+    const kw = likePattern(input.kw);
+    const total = sql(db, `SELECT COUNT(*) FROM users u WHERE ${where}`).pluck().get({ kw }) as number;
+    const rows = sql(db, `${PERSON_SELECT} WHERE ${where} ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
+      uid: caller.user.id,
+      kw,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    }) as Parameters<typeof toCard>[1][];
+    return { data: paged(rows.map((r) => toCard(origin, r)), input.page, input.limit, total) };
+  },
+});
+
+export const searchCompilation = defineHandler({
+  path: "/api/compilation/search",
+  auth: "guest",
+  input: z.object({ kw: keyword, ...paging }),
+  handle({ input, db, origin }) {
+    const kw = likePattern(input.kw);
+    const total = sql(db, "SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND s.title LIKE ? ESCAPE '\\'").pluck().get(kw) as number;
+    const rows = sql(
+      db,
+      `SELECT s.id, s.title, s.creator_id, u.nickname, u.avatar_url, (SELECT COUNT(*) FROM items i WHERE i.series_id = s.id) AS video_count
+       FROM series s LEFT JOIN users u ON u.id = s.creator_id WHERE s.kind = 'video' AND s.title LIKE ? ESCAPE '\\' ORDER BY s.id LIMIT ? OFFSET ?`,
+    ).all(kw, input.limit, (input.page - 1) * input.limit) as { id: number; title: string; creator_id: number | null; nickname: string | null; avatar_url: string | null; video_count: number }[];
+    const list: Compilation[] = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      cover: encImageUrl(origin, `series-${r.id}`, 480, 270, r.title),
+      video_count: r.video_count,
+      creator: { uid: r.creator_id ?? 0, nickname: r.nickname ?? "", avatar_url: r.creator_id ? avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url ?? "" }) : "", is_attention: 0 },
+    }));
+    return { data: paged(list, input.page, input.limit, total) };
+  },
+});
+
+export const creatorPage = defineHandler({
+  path: "/api/user/getOtherCenterPage",
+  auth: "guest",
+  input: z.object({ uid: id("用户 id") }),
+  handle({ input, db, origin, caller }) {
+    const person = personById(db, caller.user.id, input.uid);
+    if (!person) throw new ApiError(404, "用户不存在");
+    return { data: toCard(origin, person) };
+  },
+});
+
+export const creatorVideos = defineHandler({
+  path: "/api/user/videos",
+  auth: "guest",
+  input: z.object({ uid: id("用户 id"), sort: z.string().max(20).optional(), ...paging }),
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
+  }),
+});
+
+export const follow = defineHandler({
+  path: "/api/user/follow",
+  auth: "member",
+  input: z.object({ uid: id("用户 id") }),
+  handle({ input, db, caller }) {
+    const r = toggleFollow(db, caller.user.id, input.uid);
+    return { msg: r.is_attention ? "关注成功" : "已取消关注", data: r };
+  },
+});
+
+const peopleInput = z.object({ uid: z.coerce.number().int().positive().optional(), ...paging });
+function people(direction: "following" | "fans") {
+  return ({ input, db, origin, caller }: { input: z.infer<typeof peopleInput>; db: DB; origin: string; caller: Caller }) => {
+    const who = input.uid ?? caller.user.id;
+    return { data: listPeople(db, origin, caller.user.id, who, direction, input.page, input.limit) };
+  };
+}
+export const following = defineHandler({ path: "/api/user/focusList", auth: "guest", input: peopleInput, handle: people("following") });
+export const fans = defineHandler({ path: "/api/user/fansList", auth: "guest", input: peopleInput, handle: people("fans") });
+
+/** The caller's own videos through a join (likes, purchases), newest mark first. */
+function myVideos(path: string, join: string, order: string) {
+  return defineHandler({
+    path,
+    auth: "member",
+    input: pageInput,
+    handle: ({ input, db, origin, caller }) => ({
+      data: pageOfVideos(db, { from: join, where: "1 = 1", params: {}, order, page: input.page, limit: input.limit, origin, user: caller.user }),
+    }),
+  });
+}
+export const myLikes = myVideos("/api/mvList/userLike", "JOIN likes ml ON ml.item_id = i.id AND ml.user_id = @uid", "ml.created_at DESC, i.id DESC");
+export const myPurchases = myVideos("/api/mvList/userBuy", "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid", "mp.created_at DESC, mp.id DESC");
+
+export const myTickets = defineHandler({
+  path: "/api/user/myMvTicket",
+  auth: "member",
+  input: pageInput,
+  handle({ input, db, caller }) {
+    const now = Date.now();
+    const total = sql(db, "SELECT COUNT(*) FROM tickets WHERE user_id = ?").pluck().get(caller.user.id) as number;
+    const rows = sql(db, "SELECT id, name, status, used_on, expires_at FROM tickets WHERE user_id = ? ORDER BY status, expires_at, id LIMIT ? OFFSET ?").all(
+      caller.user.id,
+      input.limit,
+      (input.page - 1) * input.limit,
+    ) as { id: number; name: string; status: number; used_on: number | null; expires_at: number }[];
+    const list: Ticket[] = rows.map((t) => ({ ...t, status: t.status === 0 && t.expires_at <= now ? 2 : t.status, expires_at: isoDate(t.expires_at) }));
+    return { data: paged(list, input.page, input.limit, total) };
+  },
+});
+
+export const catalogHandlers = [
+  list, categories, category, categoryNew, ads, adClick, detail, like, favorite, comments, replies, commentLike, comment, tagByName, related,
+  giftList, rewardHer, report, buyWithCoins, buyWithTicket, byElement, checkFind, requestFind, hotSearch, search, searchCreator,
+  searchCompilation, creatorPage, creatorVideos, follow, following, fans, myLikes, myPurchases, myTickets,
+];

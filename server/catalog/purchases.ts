@@ -1,0 +1,77 @@
+import type { DB } from "../db/index.ts";
+import { sql } from "../db/prepared.ts";
+import { ApiError } from "../http/registry.ts";
+import type { UserRow } from "../accounts/users.ts";
+import { userById } from "../accounts/users.ts";
+import { canWatch, itemById } from "./videos.ts";
+
+// Money moves only here: every coin leaves a balance inside one transaction, with a spending record.
+
+export type PurchaseMethod = "coins" | "ticket";
+
+export interface PurchaseOutcome {
+  charged: boolean;
+  coinsSpent: number;
+  user: UserRow;
+}
+
+function unusedTicket(db: DB, userId: number, now: number): { id: number } | undefined {
+  return sql(db, "SELECT id FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ? ORDER BY expires_at, id LIMIT 1").get(userId, now) as
+    | { id: number }
+    | undefined;
+}
+
+export function ticketCount(db: DB, userId: number): number {
+  return sql(db, "SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?").pluck().get(userId, Date.now()) as number;
+}
+
+/** Takes coins from a member, or refuses with the balance and the amount; records why. */
+function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number): number {
+  const changed = sql(db, "UPDATE users SET coins = coins - ?, consumption = consumption + ?, updated_at = ? WHERE id = ? AND coins >= ?").run(coins, coins, now, userId, coins).changes;
+  const balance = sql(db, "SELECT coins FROM users WHERE id = ?").pluck().get(userId) as number;
+  if (changed !== 1) throw new ApiError(400, `金币不足，当前余额 ${balance} 金币，需要 ${coins} 金币`);
+  sql(db, "INSERT INTO spending (user_id, item_id, coins, reason, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, coins, reason, balance, now);
+  return balance;
+}
+
+/**
+ * Unlocks a video for a member, once. A repeat (a double tap, a retried request) finds the purchase and
+ * charges nothing; a video the member may already watch is not sold.
+ */
+export function buyVideo(db: DB, userId: number, itemId: number, method: PurchaseMethod, requestId: string): PurchaseOutcome {
+  return db.transaction((): PurchaseOutcome => {
+    const now = Date.now();
+    const user = userById(db, userId)!;
+    const item = itemById(db, itemId, userId);
+    if (!item) throw new ApiError(404, "视频不存在或已下架");
+    if (item.is_pay) return { charged: false, coinsSpent: 0, user };
+    if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需购买");
+    let coins = 0;
+    if (method === "ticket") {
+      const ticket = unusedTicket(db, userId, now);
+      if (!ticket) throw new ApiError(400, "没有可用的观影券");
+      sql(db, "UPDATE tickets SET status = 1, used_on = ? WHERE id = ? AND status = 0").run(itemId, ticket.id);
+    } else {
+      if (item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
+      coins = item.coins;
+      charge(db, userId, coins, itemId, "buy_video", now);
+    }
+    sql(db, "INSERT INTO purchases (user_id, item_id, method, coins, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, method, coins, requestId.slice(0, 64), now);
+    return { charged: true, coinsSpent: coins, user: userById(db, userId)! };
+  }).immediate();
+}
+
+/** A gift to the creator of an item: the gift's price leaves the member's balance. */
+export function rewardCreator(db: DB, userId: number, itemId: number, giftId: number): number {
+  return db.transaction(() => {
+    const now = Date.now();
+    const item = sql(db, "SELECT id, creator_id FROM items WHERE id = ?").get(itemId) as { id: number; creator_id: number | null } | undefined;
+    if (!item) throw new ApiError(404, "视频不存在或已下架");
+    const gift = sql(db, "SELECT id, coins FROM gifts WHERE id = ?").get(giftId) as { id: number; coins: number } | undefined;
+    if (!gift) throw new ApiError(400, "礼物不存在");
+    if (item.creator_id === userId) throw new ApiError(400, "不能打赏自己");
+    const balance = charge(db, userId, gift.coins, itemId, "reward", now);
+    sql(db, "INSERT INTO rewards (user_id, item_id, creator_id, gift_id, coins, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, item.creator_id, giftId, gift.coins, now);
+    return balance;
+  }).immediate();
+}

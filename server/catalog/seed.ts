@@ -1,0 +1,156 @@
+import { insertUser } from "../accounts/users.ts";
+import type { DB } from "../db/index.ts";
+import { sql } from "../db/prepared.ts";
+import { CLIP_COUNT } from "./media.ts";
+
+/** Seeded videos with known terms, for demos and tests. */
+export const DEMO_FREE_VIDEO_ID = 1;
+/** Locked for everyone (not free for VIP): 10 coins or one voucher. */
+export const DEMO_LOCKED_VIDEO_ID = 2;
+export const DEMO_LOCKED_VIDEO_PRICE = 10;
+export const SEEDED_VIDEOS = { porn: 600, aw: 200 };
+
+const CATEGORIES = ["剧情", "纪实", "旅行", "音乐", "运动", "美食", "科技", "动画"];
+const TAGS = [
+  "旅行", "城市", "自然", "音乐", "舞蹈", "运动", "健身", "美食", "烹饪", "科技", "数码", "游戏", "动画", "手工", "摄影", "绘画", "宠物", "萌宠", "搞笑", "日常",
+  "记录", "纪录", "历史", "科普", "汽车", "户外", "露营", "海边", "山野", "夜景", "街拍", "复古", "治愈", "解压", "教程", "访谈", "剧情", "短片", "混剪", "慢镜头",
+];
+const GIFTS: [string, number][] = [["鲜花", 5], ["咖啡", 10], ["蛋糕", 20], ["跑车", 100], ["火箭", 200], ["城堡", 500]];
+const RATIOS = ["16X9", "16X9", "16X9", "16X9", "9X16", "3X4"];
+const COMMENT_LINES = ["画面很清晰", "节奏不错，看完了", "求更多同系列", "配乐很好听", "已收藏", "第二遍了", "这个角度很特别", "期待下一期"];
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same demo data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Idempotent: runs only while there are no items, so restarts keep what members did. */
+export function seedCatalog(db: DB, demoUserId: number | undefined) {
+  if (sql(db, "SELECT 1 FROM items").get()) return;
+  const rnd = prng(20261122);
+  const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const now = Date.now();
+
+  db.transaction(() => {
+    const creators: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const name = `创作者${String(i).padStart(2, "0")}`;
+      const u = insertUser(db, { username: name });
+      sql(db, "UPDATE users SET is_creator = 1, nickname = ?, intro = ?, fans_count = ?, likes_count = ? WHERE id = ?").run(
+        name,
+        `${name}的频道：分享${pick(TAGS)}与${pick(TAGS)}主题的原创短片。`,
+        int(100, 50_000),
+        int(1_000, 500_000),
+        u.id,
+      );
+      creators.push(u.id);
+    }
+
+    const insertCategory = sql(db, "INSERT INTO categories (id, kind, section, name, sort) VALUES (?, 'video', ?, ?, ?)");
+    const categoryIds: Record<string, number[]> = { porn: [], aw: [] };
+    let cid = 0;
+    for (const section of ["porn", "aw"] as const) {
+      CATEGORIES.forEach((name, i) => {
+        insertCategory.run(++cid, section, name, i);
+        categoryIds[section]!.push(cid);
+      });
+    }
+
+    const insertTag = sql(db, "INSERT INTO tags (id, name) VALUES (?, ?)");
+    const tagIds = [...new Set(TAGS)].map((name, i) => (insertTag.run(i + 1, name), i + 1));
+
+    const insertSeries = sql(db, "INSERT INTO series (id, kind, title, creator_id, created_at) VALUES (?, 'video', ?, ?, ?)");
+    const seriesIds: number[] = [];
+    for (let i = 1; i <= 10; i++) {
+      insertSeries.run(i, `${pick(TAGS)}合集 第${i}季`, pick(creators), now - i * 86_400_000);
+      seriesIds.push(i);
+    }
+
+    const insertItem = sql(
+      db,
+      `INSERT INTO items (id, kind, section, title, description, cover_seed, cover_ratio, media, duration, category_id, series_id, creator_id,
+         coins, vip_free, like_count, comment_count, view_count, favorite_count, hot, created_at)
+       VALUES (?, 'video', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+    );
+    const insertItemTag = sql(db, "INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)");
+    let id = 0;
+    for (const section of ["porn", "aw"] as const) {
+      for (let n = 1; n <= SEEDED_VIDEOS[section]; n++) {
+        id++;
+        const categoryId = pick(categoryIds[section]!);
+        const categoryName = CATEGORIES[(categoryId - 1) % CATEGORIES.length]!;
+        const roll = rnd();
+        let coins = 0;
+        let vipFree = 0;
+        if (id === DEMO_LOCKED_VIDEO_ID) coins = DEMO_LOCKED_VIDEO_PRICE;
+        else if (id !== DEMO_FREE_VIDEO_ID && roll >= 0.4 && roll < 0.7) [vipFree, coins] = [1, int(1, 6) * 5];
+        else if (id !== DEMO_FREE_VIDEO_ID && roll >= 0.7) coins = int(1, 10) * 5;
+        const views = int(100, 2_000_000);
+        const likes = Math.floor(views * (0.01 + rnd() * 0.05));
+        const label = `${section === "aw" ? "暗网" : "示例"}视频 ${String(n).padStart(4, "0")}`;
+        insertItem.run(
+          id,
+          section,
+          `${label} · ${categoryName}`,
+          `这是一段中性的占位短片（${categoryName}），用于演示播放、购买与评论。`,
+          `cover-${id}`,
+          id <= 2 ? "16X9" : pick(RATIOS),
+          `${id % 3 === 0 ? "hls" : "mp4"}:${(id % CLIP_COUNT) + 1}`,
+          int(30, 1800),
+          categoryId,
+          rnd() < 0.3 ? pick(seriesIds) : null,
+          pick(creators),
+          coins,
+          vipFree,
+          likes,
+          views,
+          Math.floor(likes / 3),
+          Math.floor(views / 100) + likes,
+          now - id * 3 * 3_600_000,
+        );
+        for (let t = int(2, 4); t > 0; t--) insertItemTag.run(id, pick(tagIds));
+      }
+    }
+
+    const authors = demoUserId ? [...creators, demoUserId] : creators;
+    const insertComment = sql(db, "INSERT INTO comments (item_id, user_id, reply_to, content, like_count, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    for (let item = 1; item <= 40; item++) {
+      const count = item === DEMO_FREE_VIDEO_ID ? 25 : int(0, 8);
+      for (let c = 0; c < count; c++) {
+        const at = now - (count - c) * 600_000;
+        const parent = Number(insertComment.run(item, pick(authors), null, pick(COMMENT_LINES), int(0, 300), at).lastInsertRowid);
+        const replies = rnd() < 0.3 ? int(1, 3) : 0;
+        for (let r = 0; r < replies; r++) insertComment.run(item, pick(authors), parent, `回复：${pick(COMMENT_LINES)}`, int(0, 20), at + (r + 1) * 60_000);
+        if (replies) sql(db, "UPDATE comments SET reply_count = ? WHERE id = ?").run(replies, parent);
+      }
+      sql(db, "UPDATE items SET comment_count = (SELECT COUNT(*) FROM comments WHERE item_id = ?) WHERE id = ?").run(item, item);
+    }
+
+    const insertAd = sql(db, "INSERT INTO ads (id, position, title, image_seed, url, ratio, sort) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    let adId = 0;
+    for (const position of ["home", "dark_web", "player"]) {
+      const targets = ["/player?id=1", "/search", "https://example.com/"];
+      targets.forEach((url, i) => insertAd.run(++adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i));
+    }
+
+    const insertGift = sql(db, "INSERT INTO gifts (id, name, coins, sort) VALUES (?, ?, ?, ?)");
+    GIFTS.forEach(([name, coins], i) => insertGift.run(i + 1, name, coins, i));
+
+    const insertHot = sql(db, "INSERT INTO hot_searches (word, hits, pinned) VALUES (?, ?, 1)");
+    TAGS.slice(0, 12).forEach((word, i) => insertHot.run(word, 1000 - i * 50));
+
+    if (demoUserId) {
+      const insertTicket = sql(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, ?, 0, ?, ?)");
+      for (let i = 0; i < 3; i++) insertTicket.run(demoUserId, "观影券", now + 30 * 86_400_000, now);
+      insertTicket.run(demoUserId, "观影券（已过期）", now - 86_400_000, now - 31 * 86_400_000);
+    }
+  })();
+}

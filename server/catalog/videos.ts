@@ -1,0 +1,150 @@
+import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/api/content-types.ts";
+import type { UserRow } from "../accounts/users.ts";
+import type { DB } from "../db/index.ts";
+import { sql } from "../db/prepared.ts";
+import { paged } from "../http/registry.ts";
+import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
+
+export interface ItemRow {
+  id: number;
+  kind: string;
+  section: string;
+  title: string;
+  description: string;
+  cover_seed: string;
+  cover_ratio: string;
+  media: string;
+  duration: number;
+  category_id: number | null;
+  series_id: number | null;
+  series_title: string;
+  creator_id: number | null;
+  creator_nickname: string | null;
+  creator_avatar: string | null;
+  coins: number;
+  vip_free: number;
+  like_count: number;
+  comment_count: number;
+  view_count: number;
+  favorite_count: number;
+  created_at: number;
+  tags: string | null;
+  is_pay: number;
+  is_like: number;
+  is_favorite: number;
+  is_attention: number;
+}
+
+/** Every video query selects this, with the caller's own flags; `@uid` is the caller. */
+export const ITEM_SELECT = `
+  SELECT i.id, i.kind, i.section, i.title, i.description, i.cover_seed, i.cover_ratio, i.media, i.duration,
+    i.category_id, i.series_id, COALESCE(s.title, '') AS series_title, i.creator_id,
+    u.nickname AS creator_nickname, u.avatar_url AS creator_avatar,
+    i.coins, i.vip_free, i.like_count, i.comment_count, i.view_count, i.favorite_count, i.created_at,
+    (SELECT GROUP_CONCAT(t.name, ',') FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
+    EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id) AS is_pay,
+    EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
+    EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) AS is_favorite,
+    EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) AS is_attention
+  FROM items i LEFT JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
+
+export const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+
+/** Whether `user` may play the item now: free, free for VIP and VIP, or bought. */
+export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay">, user: Pick<UserRow, "vip">): boolean {
+  if (row.is_pay) return true;
+  if (row.vip_free && user.vip > 0) return true;
+  return row.coins === 0 && !row.vip_free;
+}
+
+export function creatorBrief(origin: string, row: ItemRow): CreatorBrief {
+  return {
+    uid: row.creator_id ?? 0,
+    nickname: row.creator_nickname ?? "",
+    avatar_url: row.creator_id ? avatarUrl(origin, { id: row.creator_id, avatar_url: row.creator_avatar ?? "" }) : "",
+    is_attention: row.is_attention ? 1 : 0,
+  };
+}
+
+export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip">): Video {
+  return {
+    id: row.id,
+    kind: "video",
+    section: row.section as VideoSection,
+    title: row.title,
+    cover: coverUrl(origin, row.cover_seed, row.cover_ratio, ""),
+    cover_ratio: row.cover_ratio,
+    duration: row.duration,
+    tags: row.tags ? row.tags.split(",") : [],
+    category_id: row.category_id ?? 0,
+    series_id: row.series_id,
+    series_title: row.series_title,
+    creator: creatorBrief(origin, row),
+    coins: row.coins,
+    vip_free: row.vip_free,
+    can_watch: canWatch(row, user) ? 1 : 0,
+    is_pay: row.is_pay ? 1 : 0,
+    is_like: row.is_like ? 1 : 0,
+    like_count: row.like_count,
+    comment_count: row.comment_count,
+    view_count: row.view_count,
+    created_at: isoDate(row.created_at),
+  };
+}
+
+export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: boolean, tickets: number): VideoDetail {
+  const video = toVideo(origin, row, user);
+  return {
+    ...video,
+    description: row.description,
+    play_url: video.can_watch ? playUrl(origin, row.media) : "",
+    preview_url: previewUrl(origin, row.media),
+    is_favorite: row.is_favorite ? 1 : 0,
+    viewer: { coins: user.coins, vip: user.vip, tickets, is_member: isMember ? 1 : 0 },
+  };
+}
+
+export function itemById(db: DB, id: number, uid: number): ItemRow | undefined {
+  return sql(db, `${ITEM_SELECT} WHERE i.id = @id AND i.kind = 'video'`).get({ id, uid }) as ItemRow | undefined;
+}
+
+const ORDER: Record<string, string> = {
+  new: "i.created_at DESC, i.id DESC",
+  hot: "i.hot DESC, i.id DESC",
+  // A stable mix, so paging a recommended feed neither repeats nor skips.
+  recommend: "(i.id * 7919) % 1009, i.id",
+  hot_new: "i.hot * 1.0 / ((@now - i.created_at) / 86400000.0 + 2) DESC, i.id DESC",
+};
+
+export function orderFor(sort: string | undefined): string {
+  return ORDER[sort ?? ""] ?? ORDER.new!;
+}
+
+/**
+ * One page of videos. `where` uses named parameters only (`@name`); `params` binds them.
+ * The statement text is fixed per (where, order), so it is prepared once.
+ */
+export function pageOfVideos(
+  db: DB,
+  opts: { where: string; params: Record<string, unknown>; order: string; page: number; limit: number; origin: string; user: UserRow; from?: string },
+) {
+  const from = opts.from ?? "";
+  const base = `${ITEM_SELECT} ${from} WHERE i.kind = 'video' AND ${opts.where}`;
+  const params = { uid: opts.user.id, now: Date.now(), ...opts.params };
+  const total = sql(db, `SELECT COUNT(*) FROM items i ${from} WHERE i.kind = 'video' AND ${opts.where}`).pluck().get(params) as number;
+  const rows = sql(db, `${base} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`).all({
+    ...params,
+    limit: opts.limit,
+    offset: (opts.page - 1) * opts.limit,
+  }) as ItemRow[];
+  return paged(
+    rows.map((r) => toVideo(opts.origin, r, opts.user)),
+    opts.page,
+    opts.limit,
+    total,
+  );
+}
+
+export function sectionOf(value: string | undefined): VideoSection {
+  return value === "aw" ? "aw" : "porn";
+}

@@ -1,0 +1,284 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, system, videos } from "#gateway/api/index.ts";
+import type { Video } from "#gateway/api/index.ts";
+import { DEV_MEDIA_KEY } from "#gateway/config.ts";
+import { decryptImage } from "#gateway/image-cipher.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/catalog/seed.ts";
+import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+let phoneSeq = 13700000000;
+async function member(coins?: number) {
+  const c = testClient(gw.url);
+  const r = await c.send(accounts.register, { phone: String(phoneSeq++), password: "secret123" });
+  c.state.token = r.token;
+  if (coins !== undefined) {
+    const db = new Database(join(gw.dataDir, "gateway.sqlite"));
+    db.prepare("UPDATE users SET coins = ? WHERE uuid = ?").run(coins, r.uuid);
+    db.close();
+  }
+  return c;
+}
+
+async function demo() {
+  const c = testClient(gw.url);
+  c.state.token = (await c.send(accounts.loginByPassword, DEMO)).token;
+  return c;
+}
+
+const rows = <T>(sqlText: string, ...args: unknown[]) => {
+  const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+  try {
+    return db.prepare(sqlText).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+};
+
+function expectVideo(v: Video) {
+  expect(v).toMatchObject({ kind: "video", id: expect.any(Number), title: expect.any(String), coins: expect.any(Number), can_watch: expect.any(Number) });
+  expect(v.cover).toMatch(/\/media\/enc\/.+\.bin/);
+  expect(v.cover_ratio).toMatch(/^\d+X\d+$/);
+  expect(v.creator.uid).toBeGreaterThan(0);
+}
+
+describe("feeds and discovery", () => {
+  it("pages the home and dark-web feeds by every configured sort, without repeats", async () => {
+    const c = testClient(gw.url);
+    const config = await c.send(system.getConfig, undefined);
+    for (const section of ["porn", "aw"] as const) {
+      for (const tab of config.sort_tabs[section]) {
+        const p1 = await c.send(videos.list, { section, sort: tab.sort, page: 1, limit: 20 });
+        const p2 = await c.send(videos.list, { section, sort: tab.sort, page: 2, limit: 20 });
+        expect(p1.total).toBe(SEEDED_VIDEOS[section]);
+        expect(p1.has_more).toBe(true);
+        p1.list.forEach(expectVideo);
+        expect(p1.list.every((v) => v.section === section)).toBe(true);
+        const ids = [...p1.list, ...p2.list].map((v) => v.id);
+        expect(new Set(ids).size).toBe(40);
+      }
+    }
+  });
+
+  it("lists categories, their videos, ads, tags, related and series videos", async () => {
+    const c = testClient(gw.url);
+    const cats = await c.send(videos.categories, { section: "porn" });
+    expect(cats.length).toBe(8);
+    const inCat = await c.send(videos.category, { id: cats[0]!.id, page: 1, limit: 10 });
+    expect(inCat.list.every((v) => v.category_id === cats[0]!.id)).toBe(true);
+    const newest = await c.send(videos.categoryNew, { id: cats[0]!.id, page: 1, limit: 10 });
+    expect(newest.list.length).toBeGreaterThan(0);
+    const ads = await c.send(videos.ads, { position: "home" });
+    expect(ads).toHaveLength(3);
+    expect(await c.send(videos.adClick, { id: ads[0]!.id })).toEqual({ ok: true });
+    expect(await c.send(videos.adClick, { id: 99999 })).toBeUndefined(); // silent: no throw
+    const free = await c.send(videos.detail, { id: DEMO_FREE_VIDEO_ID });
+    const byTag = await c.send(videos.tagByName, { name: free.tags[0]!, page: 1, limit: 50 });
+    expect(byTag.list.every((v) => v.tags.includes(free.tags[0]!))).toBe(true);
+    const rel = await c.send(videos.related, { id: DEMO_FREE_VIDEO_ID, page: 1, limit: 6 });
+    expect(rel.list.length).toBeGreaterThan(0);
+    expect(rel.list.some((v) => v.id === DEMO_FREE_VIDEO_ID)).toBe(false);
+    const series = await c.send(videos.byElement, { element_id: 1, page: 1, limit: 50 });
+    expect(series.list.every((v) => v.series_id === 1)).toBe(true);
+    expect((await c.send(videos.giftList, undefined)).length).toBe(6);
+  });
+
+  it("searches videos by title or tag, creators and compilations, and counts hot searches", async () => {
+    const c = testClient(gw.url);
+    const r = await c.send(videos.search, { kw: "旅行", page: 1, limit: 20 });
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.list.every((v) => v.title.includes("旅行") || v.tags.includes("旅行"))).toBe(true);
+    // LIKE wildcards are literal.
+    expect((await c.send(videos.search, { kw: "%", page: 1, limit: 5 })).total).toBe(0);
+    const creators = await c.send(videos.searchCreator, { kw: "创作者0", page: 1, limit: 20 });
+    expect(creators.total).toBe(9);
+    const comps = await c.send(videos.searchCompilation, { kw: "合集", page: 1, limit: 20 });
+    expect(comps.total).toBe(10);
+    await c.send(videos.search, { kw: "新的热词", page: 1, limit: 1 });
+    const hot = await c.send(videos.hotSearch, undefined);
+    expect(hot.length).toBe(12);
+    await expect(c.send(videos.search, { kw: "  ", page: 1 })).rejects.toThrow("请输入搜索关键词");
+  });
+});
+
+describe("player and money", () => {
+  it("hides the play address of a locked video and shows the viewer's balance", async () => {
+    const guest = testClient(gw.url);
+    const locked = await guest.send(videos.detail, { id: DEMO_LOCKED_VIDEO_ID });
+    expect(locked).toMatchObject({ can_watch: 0, play_url: "", coins: DEMO_LOCKED_VIDEO_PRICE, viewer: { is_member: 0 } });
+    expect(locked.preview_url).toMatch(/\.mp4$/);
+    const free = await guest.send(videos.detail, { id: DEMO_FREE_VIDEO_ID });
+    expect(free.play_url).toMatch(/\/media\/clips\//);
+    const d = await demo();
+    expect((await d.send(videos.detail, { id: DEMO_LOCKED_VIDEO_ID })).viewer).toMatchObject({ is_member: 1, vip: 1, tickets: 3 });
+  });
+
+  it("refuses a purchase the balance cannot cover, with the figures, and changes nothing", async () => {
+    const m = await member(3);
+    const outcome = await m.send(videos.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.msg).toBe(`金币不足，当前余额 3 金币，需要 ${DEMO_LOCKED_VIDEO_PRICE} 金币`);
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(3);
+    expect((await m.send(videos.myPurchases, { page: 1 })).total).toBe(0);
+    expect((await m.send(videos.detail, { id: DEMO_LOCKED_VIDEO_ID })).play_url).toBe("");
+  });
+
+  it("charges exactly once for 20 concurrent purchases of one video", async () => {
+    const m = await member(100);
+    const uid = (await m.send(accounts.userInfo, undefined)).uid;
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => m.send(videos.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID, request_id: `tap-${i}` })));
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(outcomes.filter((o) => o.data!.charged === 1)).toHaveLength(1);
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(100 - DEMO_LOCKED_VIDEO_PRICE);
+    expect(rows("SELECT * FROM purchases WHERE user_id = ?", uid)).toHaveLength(1);
+    expect(rows<{ coins: number; balance_after: number }>("SELECT coins, balance_after FROM spending WHERE user_id = ?", uid)).toEqual([
+      { coins: DEMO_LOCKED_VIDEO_PRICE, balance_after: 100 - DEMO_LOCKED_VIDEO_PRICE },
+    ]);
+    const after = await m.send(videos.detail, { id: DEMO_LOCKED_VIDEO_ID });
+    expect(after).toMatchObject({ can_watch: 1, is_pay: 1 });
+    expect(after.play_url).toMatch(/\/media\/clips\//);
+    const mine = await m.send(videos.myPurchases, { page: 1 });
+    expect(mine.list.map((v) => v.id)).toEqual([DEMO_LOCKED_VIDEO_ID]);
+  });
+
+  it("unlocks with a voucher, using exactly one, and refuses when none is left", async () => {
+    const d = await demo();
+    const before = await d.send(videos.myTickets, { page: 1 });
+    expect(before.list.filter((t) => t.status === 0)).toHaveLength(3);
+    expect(before.list.filter((t) => t.status === 2)).toHaveLength(1);
+    const coins = (await d.send(accounts.userInfo, undefined)).coins;
+    // A video locked for everyone other than the one the browser test buys.
+    const locked = (await d.send(videos.list, { section: "porn", sort: "new", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.id !== DEMO_LOCKED_VIDEO_ID)!;
+    const r = await d.send(videos.buyWithTicket, { id: locked.id });
+    expect(r.ok).toBe(true);
+    expect(r.data).toMatchObject({ charged: 1, coins_spent: 0, coins, tickets: 2 });
+    const again = await d.send(videos.buyWithTicket, { id: locked.id });
+    expect(again.data).toMatchObject({ charged: 0, tickets: 2 });
+    const m = await member(0);
+    const none = await m.send(videos.buyWithTicket, { id: locked.id });
+    expect(none.msg).toBe("没有可用的观影券");
+  });
+
+  it("rewards a creator from the balance and refuses a gift it cannot pay for", async () => {
+    const m = await member(30);
+    const ok = await m.send(videos.rewardHer, { id: DEMO_FREE_VIDEO_ID, gift_id: 2 });
+    expect(ok.data).toEqual({ coins: 20 });
+    const broke = await m.send(videos.rewardHer, { id: DEMO_FREE_VIDEO_ID, gift_id: 6 });
+    expect(broke.ok).toBe(false);
+    expect(broke.msg).toContain("金币不足");
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(20);
+  });
+});
+
+describe("social", () => {
+  it("asks guests to log in (420) for member calls", async () => {
+    const guest = testClient(gw.url);
+    for (const call of [
+      () => guest.request(videos.like.path, { id: 1 }),
+      () => guest.request(videos.comment.path, { id: 1, content: "x" }),
+      () => guest.request(videos.buyWithCoins.path, { id: 2 }),
+      () => guest.request(videos.follow.path, { uid: 2 }),
+      () => guest.request(videos.myTickets.path, {}),
+    ]) {
+      expect((await call()).status).toBe(420);
+    }
+  });
+
+  it("comments, replies, likes and follows, with 251 where the protocol says so", async () => {
+    const m = await member();
+    const like = await m.request(videos.like.path, { id: DEMO_FREE_VIDEO_ID });
+    expect(like.status).toBe(251);
+    expect(like.data).toMatchObject({ is_like: 1 });
+    const posted = await m.send(videos.comment, { id: DEMO_FREE_VIDEO_ID, content: "  第一条评论  " });
+    expect(posted).toMatchObject({ content: "第一条评论", reply_to: null, like_count: 0 });
+    const reply = await m.send(videos.comment, { id: DEMO_FREE_VIDEO_ID, content: "回复一下", reply_to: posted.id });
+    expect(reply.reply_to).toBe(posted.id);
+    const list = await m.send(videos.comments, { id: DEMO_FREE_VIDEO_ID, page: 1, limit: 5 });
+    expect(list.list[0]).toMatchObject({ id: posted.id, reply_count: 1 });
+    expect((await m.send(videos.replies, { comment_id: posted.id })).list.map((c) => c.content)).toEqual(["回复一下"]);
+    const cl = await m.request(videos.commentLike.path, { comment_id: posted.id });
+    expect(cl.status).toBe(251);
+    expect(cl.data).toEqual({ is_like: 1, like_count: 1 });
+    // Replies must belong to the same video.
+    await expect(m.send(videos.comment, { id: 3, content: "x", reply_to: posted.id })).rejects.toThrow("回复的评论不存在");
+    await expect(m.send(videos.comment, { id: DEMO_FREE_VIDEO_ID, content: "x".repeat(501) })).rejects.toThrow("评论最多 500 字");
+
+    const creator = (await m.send(videos.detail, { id: DEMO_FREE_VIDEO_ID })).creator.uid;
+    const f = await m.send(videos.follow, { uid: creator });
+    expect(f.is_attention).toBe(1);
+    const page = await m.send(videos.creatorPage, { uid: creator });
+    expect(page).toMatchObject({ uid: creator, is_attention: 1, fans_count: f.fans_count });
+    expect((await m.send(videos.following, {})).list.map((p) => p.uid)).toEqual([creator]);
+    const me = (await m.send(accounts.userInfo, undefined)).uid;
+    expect((await m.send(videos.fans, { uid: creator, page: 1, limit: 50 })).list.some((p) => p.uid === me)).toBe(true);
+    await expect(m.send(videos.follow, { uid: me })).rejects.toThrow("不能关注自己");
+    expect((await m.send(videos.creatorVideos, { uid: creator, page: 1 })).list.every((v) => v.creator.uid === creator)).toBe(true);
+    expect((await m.send(videos.myLikes, { page: 1 })).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
+    expect((await m.send(videos.favorite, { id: DEMO_FREE_VIDEO_ID })).is_favorite).toBe(1);
+    const find = await m.request(videos.requestFind.path, { id: DEMO_LOCKED_VIDEO_ID });
+    expect(find.status).toBe(251);
+    expect(await m.send(videos.checkFind, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ requested: 1 });
+    expect(await m.send(videos.report, { id: DEMO_FREE_VIDEO_ID, type_id: 1 })).toEqual({ ok: true });
+    await expect(m.send(videos.report, { id: DEMO_FREE_VIDEO_ID, type_id: 999 })).rejects.toThrow("举报类型无效");
+  });
+
+  it("keeps comments and likes across a restart", async () => {
+    const m = await member();
+    const text = `重启前的评论 ${Date.now()}`;
+    await m.send(videos.comment, { id: 5, content: text });
+    await m.send(videos.like, { id: 5 });
+    await gw.stop();
+    await gw.restart();
+    const again = testClient(gw.url);
+    again.state.token = m.state.token;
+    expect((await again.send(videos.comments, { id: 5, page: 1 })).list[0]!.content).toBe(text);
+    expect((await again.send(videos.detail, { id: 5 })).is_like).toBe(1);
+  });
+
+  it("answers bad input clearly and keeps serving", async () => {
+    const c = testClient(gw.url);
+    for (const [path, fields, msg] of [
+      [videos.detail.path, { id: -1 }, "视频 id无效"],
+      [videos.detail.path, { id: "abc" }, "视频 id无效"],
+      [videos.detail.path, { id: 999999 }, "视频不存在或已下架"],
+      [videos.list.path, { page: 0 }, "page 最小为 1"],
+      [videos.list.path, { limit: 500 }, "limit 最大为 50"],
+    ] as const) {
+      const r = await c.request(path, fields);
+      expect(r.ok).toBe(false);
+      expect(r.msg).toContain(msg);
+    }
+    expect((await c.send(videos.list, { page: 1, limit: 1 })).list).toHaveLength(1);
+  });
+});
+
+describe("media", () => {
+  it("serves encrypted covers that decrypt to an image, the same bytes for the same address", async () => {
+    const v = (await testClient(gw.url).send(videos.list, { page: 1, limit: 1 })).list[0]!;
+    const a = await fetch(v.cover);
+    expect(a.headers.get("content-type")).toBe("application/octet-stream");
+    const bytes = new Uint8Array(await a.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.subarray(16, 64))).not.toContain("<svg");
+    const svg = new TextDecoder().decode(await decryptImage(bytes, DEV_MEDIA_KEY));
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(new Uint8Array(await (await fetch(v.cover)).arrayBuffer())).toEqual(bytes);
+  });
+
+  it("serves clips with byte ranges and HLS playlists", async () => {
+    const r = await fetch(`${gw.url}/media/clips/clip-1.mp4`, { headers: { range: "bytes=0-99" } });
+    expect(r.status).toBe(206);
+    expect(r.headers.get("content-type")).toBe("video/mp4");
+    expect((await r.arrayBuffer()).byteLength).toBe(100);
+    const m3u8 = await fetch(`${gw.url}/media/clips/hls-1/index.m3u8`);
+    expect(m3u8.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    expect(await m3u8.text()).toContain("#EXT-X-MAP");
+    expect((await fetch(`${gw.url}/media/clips/..%2F..%2Fdb%2Fseed.ts`)).status).toBe(404);
+  });
+});
