@@ -49,8 +49,11 @@ describe("home feed", () => {
     // Only rows near the viewport are rendered.
     expect(await page.$$eval(".video-card", (c) => c.length)).toBeLessThan(40);
     // The notice does not come back in this session.
-    await page.reload();
+    const noticeCalls: string[] = [];
+    page.on("request", (r) => void (r.url().includes("getOpenAdsAndVersion") && noticeCalls.push(r.url())));
+    await page.reload({ waitUntil: "networkidle0" });
     await page.waitForSelector(".video-card", { visible: true });
+    expect(noticeCalls).toEqual([]);
     expect(await page.$$eval(".adm-dialog", (d) => d.length)).toBe(0);
   });
 
@@ -157,6 +160,7 @@ describe("search", () => {
       await page.waitForFunction(() => location.pathname === "/search");
     }
     await page.reload();
+    await page.waitForSelector(".chip", { visible: true });
     const chips = await page.$$eval(".chip", (c) => c.map((x) => x.textContent));
     expect(chips).toEqual(["旅行", "音乐"]);
     await clickText(page, "清空", "button");
