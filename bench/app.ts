@@ -25,6 +25,8 @@ async function phone(browser: Browser): Promise<Page> {
   const { KnownDevices } = await import("puppeteer");
   const page = await (await browser.createBrowserContext()).newPage();
   await page.emulate(KnownDevices["iPhone 13"]);
+  // tsx keeps function names with a `__name` helper that page-side callbacks would miss.
+  await page.evaluateOnNewDocument("window.__name = (f) => f");
   await page.evaluateOnNewDocument(() => {
     localStorage.setItem("___AGE_CONFIRMED__", "1");
     sessionStorage.setItem("___HOME_NOTICE__", "1");
@@ -58,10 +60,13 @@ async function firstLoad(browser: Browser, url: string) {
   line("JS", kb(js));
   line("CSS", kb(css));
   line("JS + CSS", kb(js + css), "target ≤ 150 KB");
-  line("image worker (fetched after first paint)", kb(worker));
+  line("decrypt workers (fetched after first paint)", kb(worker));
   line("hls.js / image viewer loaded on first screen", lazy.length ? lazy.join(", ") : "no", "target: no");
   await page.close();
 }
+
+// TBT in particular moves a lot between runs on a busy 2-core machine: report a median.
+const RUNS = 5;
 
 async function runLighthouse(browser: Browser, url: string) {
   console.log("\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home");
@@ -71,7 +76,7 @@ async function runLighthouse(browser: Browser, url: string) {
   const page = await phone(browser);
   await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
   const runs: { score: number; lcp: number; tbt: number; cls: number; fcp: number }[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(`${url}/home`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
     const audits = result!.lhr.audits;
     runs.push({
@@ -82,10 +87,10 @@ async function runLighthouse(browser: Browser, url: string) {
       fcp: audits["first-contentful-paint"]!.numericValue ?? 0,
     });
   }
-  const median = <K extends keyof (typeof runs)[number]>(k: K) => [...runs].map((r) => r[k]).sort((a, b) => a - b)[1]!;
-  line("performance score (median of 3)", String(median("score")), "target ≥ 98");
+  const median = <K extends keyof (typeof runs)[number]>(k: K) => [...runs].map((r) => r[k]).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  line(`performance score (median of ${RUNS})`, String(median("score")), "target ≥ 98");
   line("LCP", `${(median("lcp") / 1000).toFixed(2)} s`, "target ≤ 2.0 s");
-  line("TBT", `${median("tbt").toFixed(0)} ms`, "target ≤ 50 ms");
+  line("TBT", `${median("tbt").toFixed(0)} ms`, `target ≤ 50 ms; runs ${runs.map((r) => r.tbt.toFixed(0)).join(", ")}`);
   line("CLS", median("cls").toFixed(3), "target ≤ 0.02");
   line("FCP", `${(median("fcp") / 1000).toFixed(2)} s`);
   await page.close();

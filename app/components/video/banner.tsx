@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { videos, type Ad } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
@@ -8,17 +8,12 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 const BannerSwiper = lazy(() => import("./banner-swiper.tsx"));
 
 /**
- * Ad banners. The first slide paints at once; the swiper (and its gesture and animation code) follows
- * when the page is idle or at the first touch, in the same box, so nothing moves.
+ * Ad banners. The first slide paints at once; the swiper (and its gesture and animation code) follows at
+ * the first touch on the banner, in the same box, so nothing moves.
  */
 export function Banner({ ads }: { ads: Ad[] }) {
   const navigate = useNavigate();
   const [swipe, setSwipe] = useState(false);
-  useEffect(() => {
-    if (ads.length < 2) return;
-    const id = setTimeout(() => setSwipe(true), 2000);
-    return () => clearTimeout(id);
-  }, [ads.length]);
   if (!ads.length) return null;
   const open = (ad: Ad) => {
     void api(videos.adClick, { id: ad.id });
@@ -27,7 +22,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
   };
   const first = ads[0]!;
   const still = (
-    <div className="banner" onPointerDown={() => ads.length > 1 && setSwipe(true)}>
+    <div className="banner" onPointerDown={() => ads.length > 1 && setSwipe(true)} onTouchStart={() => ads.length > 1 && setSwipe(true)}>
       <EncImage src={first.img_url} ratio={first.ratio || "16X7"} alt={first.title} eager onClick={() => open(first)} />
     </div>
   );

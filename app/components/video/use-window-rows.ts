@@ -6,10 +6,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
  * NOTE: written here rather than taken from a virtual-list library because the feed is on the first
  * screen and every kilobyte there counts (decision 008); equal rows make the arithmetic trivial.
  */
-export function useWindowRows(count: number, { estimate, overscan = 4 }: { estimate: number; overscan?: number }) {
+export function useWindowRows(count: number, { estimate, overscan = 3 }: { estimate: number; overscan?: number }) {
   const [list, setList] = useState<HTMLElement | null>(null);
   const [rowHeight, setRowHeight] = useState(estimate);
-  const [range, setRange] = useState({ start: 0, end: Math.min(count, 8) });
+  // First render: the rows a phone screen shows, so the measured pass rarely has to add any.
+  const [range, setRange] = useState(() => ({ start: 0, end: Math.min(count, Math.ceil((typeof window === "undefined" ? 800 : window.innerHeight) / estimate) + overscan) }));
   const top = useRef(0);
   const frame = useRef(0);
 

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import type { Video } from "#gateway/api/content-types.ts";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
@@ -14,7 +15,7 @@ export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay">): { t
 export const FEED_RATIO = "16X9";
 
 /** One video in a feed. Kept small: feeds render many of these. */
-export function VideoCard({ video, onOpen }: { video: Video; onOpen?: (id: number) => void }) {
+export const VideoCard = memo(function VideoCard({ video, onOpen }: { video: Video; onOpen?: (id: number) => void }) {
   const price = priceLabel(video);
   return (
     <Link className="video-card" to={`/player?id=${video.id}`} onClick={() => onOpen?.(video.id)}>
@@ -28,4 +29,4 @@ export function VideoCard({ video, onOpen }: { video: Video; onOpen?: (id: numbe
       <p className="video-card-title">{video.title}</p>
     </Link>
   );
-}
+});

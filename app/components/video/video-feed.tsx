@@ -90,14 +90,22 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
     if (state.hasMore && !state.loading && !state.error && end >= rows - 3) void loadMore();
   }, [end, rows, state.hasMore, state.loading, state.error, loadMore]);
 
-  // Pull-to-refresh (and its gesture library) loads after the first screen is up.
+  // Pull-to-refresh (and its gesture library) loads at the first touch, not with the first screen.
   const [pullReady, setPullReady] = useState(false);
   useEffect(() => {
-    const id = setTimeout(() => setPullReady(true), 1500);
-    return () => clearTimeout(id);
-  }, []);
+    if (pullReady) return;
+    const start = () => setPullReady(true);
+    window.addEventListener("touchstart", start, { once: true, passive: true });
+    return () => window.removeEventListener("touchstart", start);
+  }, [pullReady]);
 
-  const onOpen = () => openedFrom(api, params, state.items.map((i) => i.id));
+  // Stable across renders, so the memoised cards do not re-render when the window moves.
+  const latest = useRef({ api, params, items: state.items });
+  latest.current = { api, params, items: state.items };
+  const onOpen = useCallback(() => {
+    const { api: path, params: p, items } = latest.current;
+    openedFrom(path, p, items.map((i) => i.id));
+  }, []);
 
   const rowsInView: ReactNode[] = [];
   for (let i = start; i < end; i++) {
