@@ -13,6 +13,7 @@ import { placeholderSvg } from "./media/placeholder.ts";
 import { serveApp, safeFile, sendFile } from "./static/serve.ts";
 import { systemHandlers } from "./system/handlers.ts";
 import { catalogHandlers } from "./catalog/handlers.ts";
+import { discoveryHandlers } from "./catalog/discovery.ts";
 import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
 import { uploadsRoot } from "./uploads/storage.ts";
@@ -31,7 +32,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers);
 }
 
 export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {

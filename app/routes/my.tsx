@@ -43,14 +43,14 @@ export default function My({ loaderData }: Route.ComponentProps) {
           <strong data-testid="coins">{u?.coins ?? 0}</strong>
           <span>金币</span>
         </div>
-        <div>
+        <Link to="/user/fans">
           <strong>{formatCount(u?.fans_count)}</strong>
           <span>粉丝</span>
-        </div>
-        <div>
+        </Link>
+        <Link to="/user/focus">
           <strong>{formatCount(u?.followed_count)}</strong>
           <span>关注</span>
-        </div>
+        </Link>
       </section>
       <List className="my-list">
         {isLogin && (

@@ -8,7 +8,7 @@ import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/components/video/comments.tsx";
 import { LockedPanel } from "#app/components/video/locked-panel.tsx";
 import { PlayerExtras } from "#app/components/video/player-extras.tsx";
-import { VideoCard } from "#app/components/video/video-card.tsx";
+import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
@@ -168,11 +168,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       {related.length > 0 && (
         <section aria-label="相关推荐">
           <h2 className="block-title">相关推荐</h2>
-          <div className="video-grid">
-            {related.map((v) => (
-              <VideoCard key={v.id} video={v} />
-            ))}
-          </div>
+          <VideoGrid videos={related} />
         </section>
       )}
     </Page>

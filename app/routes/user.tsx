@@ -1,7 +1,7 @@
 import { Button } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useCallback } from "react";
-import { data, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useNavigate } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -54,7 +54,10 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
           <h1 className="user-name">{person.nickname}</h1>
           <p className="creator-meta">{person.intro || "这个人很懒，什么都没写"}</p>
           <p className="creator-meta">
-            <span data-testid="fans">{formatCount(fans)}</span> 粉丝 · {formatCount(person.followed_count)} 关注 · {formatCount(person.likes_count)} 获赞
+            <Link to={`/user/fans?uid=${person.uid}`}>
+              <span data-testid="fans">{formatCount(fans)}</span> 粉丝
+            </Link>{" "}
+            · <Link to={`/user/focus?uid=${person.uid}`}>{formatCount(person.followed_count)} 关注</Link> · {formatCount(person.likes_count)} 获赞
           </p>
         </div>
         <Button size="small" color={following ? "default" : "primary"} loading={fetcher.state !== "idle"} onClick={toggle}>

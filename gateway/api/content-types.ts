@@ -134,3 +134,22 @@ export interface HotSearch {
   word: string;
   hot: number;
 }
+
+/** A curated topic (element): a series of videos with its own cover. */
+export interface Element {
+  id: number;
+  title: string;
+  description: string;
+  cover: string;
+  video_count: number;
+}
+
+export interface TagWithVideos {
+  name: string;
+  video_count: number;
+  videos: Video[];
+}
+
+export interface CreatorWithVideos extends CreatorCard {
+  videos: Video[];
+}

@@ -3,7 +3,8 @@ import type { Ad, Category, Compilation, Gift, HotSearch, PurchaseResult, Ticket
 import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, paged, pageInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
-import { encImageUrl, avatarUrl } from "./media.ts";
+import { encImageUrl } from "./media.ts";
+import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { buyVideo, rewardCreator, ticketCount } from "./purchases.ts";
 import { addComment, listComments, listPeople, listReplies, PERSON_SELECT, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
 import { isoDate, itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
@@ -339,20 +340,8 @@ export const searchCompilation = defineHandler({
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
   handle({ input, db, origin }) {
-    const kw = likePattern(input.kw);
-    const total = sql(db, "SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND s.title LIKE ? ESCAPE '\\'").pluck().get(kw) as number;
-    const rows = sql(
-      db,
-      `SELECT s.id, s.title, s.creator_id, u.nickname, u.avatar_url, (SELECT COUNT(*) FROM items i WHERE i.series_id = s.id) AS video_count
-       FROM series s LEFT JOIN users u ON u.id = s.creator_id WHERE s.kind = 'video' AND s.title LIKE ? ESCAPE '\\' ORDER BY s.id LIMIT ? OFFSET ?`,
-    ).all(kw, input.limit, (input.page - 1) * input.limit) as { id: number; title: string; creator_id: number | null; nickname: string | null; avatar_url: string | null; video_count: number }[];
-    const list: Compilation[] = rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      cover: encImageUrl(origin, `series-${r.id}`, 480, 270, r.title),
-      video_count: r.video_count,
-      creator: { uid: r.creator_id ?? 0, nickname: r.nickname ?? "", avatar_url: r.creator_id ? avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url ?? "" }) : "", is_attention: 0 },
-    }));
+    const { rows, total } = pageOfSeries(db, "s.title LIKE @kw ESCAPE '\\'", { kw: likePattern(input.kw) }, input.page, input.limit);
+    const list: Compilation[] = rows.map((r) => toCompilation(origin, r));
     return { data: paged(list, input.page, input.limit, total) };
   },
 });

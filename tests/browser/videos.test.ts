@@ -179,3 +179,26 @@ async function loginToken(c: ReturnType<typeof testClient>) {
   c.state.token = r.token;
   return c;
 }
+
+describe("discovery screens", () => {
+  it("opens every discovery screen with its content, and a series from a topic", async () => {
+    const page = await adultPhone();
+    for (const [path, text] of [
+      ["/discovery/tag", "热门标签"],
+      ["/discovery/concentration", "精选"],
+      ["/discovery/daily-pick", "热门小视频"],
+      ["/discovery/theme", "创作者"],
+      ["/home/collect", "个视频"],
+      ["/user/fans?uid=2", "粉丝"],
+    ] as const) {
+      await page.goto(`${gw.url}${path}`);
+      await findText(page, text);
+      expect(await page.$(".error-page")).toBeNull();
+    }
+    await page.goto(`${gw.url}/discovery/concentration`);
+    await (await page.waitForSelector(".element-card", { visible: true }))!.click();
+    await page.waitForFunction(() => location.pathname === "/series");
+    await page.waitForSelector(".video-card", { visible: true });
+  });
+});
+

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, system, videos } from "#gateway/api/index.ts";
+import { accounts, discovery, system, videos } from "#gateway/api/index.ts";
 import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
@@ -105,6 +105,42 @@ describe("feeds and discovery", () => {
     const hot = await c.send(videos.hotSearch, undefined);
     expect(hot.length).toBe(12);
     await expect(c.send(videos.search, { kw: "  ", page: 1 })).rejects.toThrow("请输入搜索关键词");
+  });
+});
+
+describe("discovery", () => {
+  it("lists topics and their videos, featured topics and compilations", async () => {
+    const c = testClient(gw.url);
+    const els = await c.send(discovery.elements, { page: 1, limit: 20 });
+    expect(els.total).toBe(10);
+    expect(els.list[0]).toMatchObject({ id: expect.any(Number), title: expect.any(String), cover: expect.stringContaining("/media/enc/") });
+    const withVideos = els.list.find((e) => e.video_count > 0)!;
+    const vids = await c.send(discovery.elementVideos, { id: withVideos.id, page: 1, limit: 50 });
+    expect(vids.total).toBe(withVideos.video_count);
+    expect(vids.list.every((v) => v.series_id === withVideos.id)).toBe(true);
+    await expect(c.send(discovery.elementVideos, { id: 9999 })).rejects.toThrow("专题不存在");
+    const featured = await c.send(discovery.featured, undefined);
+    expect(featured).toHaveLength(5);
+    expect(featured[0]!.video_count).toBeGreaterThanOrEqual(featured[4]!.video_count);
+    expect((await c.send(discovery.compilations, { page: 1, limit: 20 })).total).toBe(10);
+  });
+
+  it("groups videos by tag, by size or by newest, and lists small videos and creators with videos", async () => {
+    const c = testClient(gw.url);
+    const hot = await c.send(discovery.tagsWithVideos, { page: 1, limit: 5 });
+    expect(hot.list).toHaveLength(5);
+    expect(hot.list[0]!.video_count).toBeGreaterThanOrEqual(hot.list[4]!.video_count);
+    for (const g of hot.list) expect(g.videos.every((v) => v.tags.includes(g.name))).toBe(true);
+    const fresh = await c.send(discovery.tagsWithNewVideos, { page: 1, limit: 5 });
+    expect(fresh.list.map((g) => g.name)).not.toEqual(hot.list.map((g) => g.name));
+    const small = await c.send(discovery.smallByTag, { page: 1, limit: 10 });
+    expect(small.list.every((v) => v.cover_ratio === "9X16")).toBe(true);
+    const tag = small.list[0]!.tags[0]!;
+    const smallTagged = await c.send(discovery.smallHotByTag, { tag, page: 1, limit: 10 });
+    expect(smallTagged.list.every((v) => v.cover_ratio === "9X16" && v.tags.includes(tag))).toBe(true);
+    const creators = await c.send(discovery.creatorsWithVideos, { page: 1, limit: 3 });
+    expect(creators.total).toBe(12);
+    for (const cr of creators.list) expect(cr.videos.every((v) => v.creator.uid === cr.uid)).toBe(true);
   });
 });
 

@@ -15,12 +15,12 @@ export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay">): { t
 export const FEED_RATIO = "16X9";
 
 /** One video in a feed. Kept small: feeds render many of these. */
-export const VideoCard = memo(function VideoCard({ video, onOpen }: { video: Video; onOpen?: (id: number) => void }) {
+export const VideoCard = memo(function VideoCard({ video, onOpen, ratio = FEED_RATIO }: { video: Video; onOpen?: (id: number) => void; ratio?: string }) {
   const price = priceLabel(video);
   return (
     <Link className="video-card" to={`/player?id=${video.id}`} onClick={() => onOpen?.(video.id)}>
       <div className="video-card-cover">
-        <EncImage src={video.cover} ratio={FEED_RATIO} alt={video.title} />
+        <EncImage src={video.cover} ratio={ratio} alt={video.title} />
         <span className={`video-card-price is-${price.tone}`}>{price.text}</span>
         <span className="video-card-meta">
           ▶ {formatCount(video.view_count)} · {formatDuration(video.duration)}

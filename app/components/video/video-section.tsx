@@ -17,6 +17,13 @@ const DEFAULT_TABS: SortTab[] = [
   { sort: "hot_new", name: "热门新片" },
 ];
 export const FEED_LIMIT = 20;
+const DISCOVER = [
+  ["/discovery/tag", "标签"],
+  ["/discovery/concentration", "精选专题"],
+  ["/discovery/daily-pick", "每日精选"],
+  ["/discovery/theme", "主题"],
+  ["/home/collect", "合集"],
+] as const;
 
 export interface SectionData {
   section: Section;
@@ -79,6 +86,13 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
           ))}
         </nav>
       )}
+      <nav className="discovery-nav" aria-label="发现">
+        {DISCOVER.map(([to, label]) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
+      </nav>
       <VideoFeed
         key={sort}
         feedKey={`${section}:${sort}`}

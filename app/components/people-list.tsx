@@ -1,0 +1,31 @@
+import { useCallback } from "react";
+import { videos, type CreatorCard } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { CreatorRow } from "#app/components/creator-row.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { api } from "#app/lib/gateway.ts";
+
+/** Who someone follows, or who follows them (`uid` 0: the signed-in member). */
+export function PeopleList({ direction, uid, initial }: { direction: "focus" | "fans"; uid: number; initial: Paged<CreatorCard> }) {
+  const fetchPage = useCallback(
+    (page: number) => api(direction === "focus" ? videos.following : videos.fans, { ...(uid ? { uid } : {}), page, limit: 20 }),
+    [direction, uid],
+  );
+  return (
+    <PagedList
+      initial={initial}
+      fetchPage={fetchPage}
+      itemKey={(p) => p.uid}
+      renderItem={(p) => <CreatorRow creator={p} />}
+      emptyText={direction === "focus" ? "还没有关注任何人" : "还没有粉丝"}
+    />
+  );
+}
+
+/** Shared loader: `?uid=` names whose list; without it, the member's own (which needs a login). */
+export async function loadPeople(request: Request, direction: "focus" | "fans") {
+  const raw = new URL(request.url).searchParams.get("uid");
+  const uid = raw ? Number(raw) : 0;
+  const first = await api(direction === "focus" ? videos.following : videos.fans, { ...(uid > 0 ? { uid } : {}), page: 1, limit: 20 });
+  return { uid: uid > 0 ? uid : 0, first };
+}

@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import { data } from "react-router";
+import { discovery } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import type { Video } from "#gateway/api/content-types.ts";
+import { Page } from "#app/components/page.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { VideoFeed } from "./video-feed.tsx";
+
+/** Loader for a series (topic or collection) page: `?id=`. */
+export async function loadSeries(request: Request) {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw data("专题不存在或链接有误", { status: 404 });
+  return { id, first: await api(discovery.elementVideos, { id, page: 1, limit: 20 }) };
+}
+
+export function SeriesPage({ id, first, fallbackTitle }: { id: number; first: Paged<Video>; fallbackTitle: string }) {
+  const fetchPage = useCallback((page: number) => api(discovery.elementVideos, { id, page, limit: 20 }), [id]);
+  return (
+    <Page title={first.list[0]?.series_title || fallbackTitle}>
+      <p className="player-meta">共 {first.total} 个视频</p>
+      <VideoFeed feedKey={`series:${id}`} api={discovery.elementVideos.path} params={{ id }} fetchPage={fetchPage} initial={first} emptyText="暂无视频" />
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import { Tabs } from "antd-mobile";
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
+import { discovery, type TagWithVideos } from "#gateway/api/index.ts";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { VideoGrid } from "#app/components/video/video-grid.tsx";
+import { api } from "#app/lib/gateway.ts";
+import type { Route } from "./+types/tag";
+
+const LIMIT = 10;
+
+export async function clientLoader() {
+  return { first: await api(discovery.tagsWithVideos, { page: 1, limit: LIMIT }) };
+}
+
+function TagGroup({ group }: { group: TagWithVideos }) {
+  return (
+    <section aria-label={group.name}>
+      <div className="tag-group-head">
+        <h2>#{group.name}</h2>
+        <Link to={`/tag?name=${encodeURIComponent(group.name)}`}>{group.video_count} 个视频 ›</Link>
+      </div>
+      <VideoGrid videos={group.videos} />
+    </section>
+  );
+}
+
+export default function DiscoveryTag({ loaderData }: Route.ComponentProps) {
+  const [order, setOrder] = useState<"hot" | "new">("hot");
+  const fetchPage = useCallback((page: number) => api(order === "hot" ? discovery.tagsWithVideos : discovery.tagsWithNewVideos, { page, limit: LIMIT }), [order]);
+  const [initial, setInitial] = useState(loaderData.first);
+  return (
+    <Page title="标签">
+      <Tabs
+        activeKey={order}
+        onChange={(k) => {
+          const next = k as "hot" | "new";
+          void api(next === "hot" ? discovery.tagsWithVideos : discovery.tagsWithNewVideos, { page: 1, limit: LIMIT }).then((p) => {
+            setInitial(p);
+            setOrder(next);
+          });
+        }}
+      >
+        <Tabs.Tab key="hot" title="热门标签" />
+        <Tabs.Tab key="new" title="最近更新" />
+      </Tabs>
+      <PagedList key={order} initial={initial} fetchPage={fetchPage} itemKey={(g) => g.name} renderItem={(g) => <TagGroup group={g} />} emptyText="暂无标签" />
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "标签 — 影音" }];
+}

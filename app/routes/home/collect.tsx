@@ -1,0 +1,35 @@
+import { useCallback } from "react";
+import { discovery } from "#gateway/api/index.ts";
+import { ElementCard } from "#app/components/element-card.tsx";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { api } from "#app/lib/gateway.ts";
+import type { Route } from "./+types/collect";
+
+export async function clientLoader() {
+  return { first: await api(discovery.compilations, { page: 1, limit: 10 }) };
+}
+
+export default function Collect({ loaderData }: Route.ComponentProps) {
+  const fetchPage = useCallback((page: number) => api(discovery.compilations, { page, limit: 10 }), []);
+  return (
+    <Page title="合集">
+      <PagedList
+        initial={loaderData.first}
+        fetchPage={fetchPage}
+        itemKey={(c) => c.id}
+        renderItem={(c) => (
+          <ElementCard
+            element={{ id: c.id, title: c.title, cover: c.cover, video_count: c.video_count, description: `${c.creator.nickname} · ${c.video_count} 个视频` }}
+            to={`/home/collect-detail?id=${c.id}`}
+          />
+        )}
+        emptyText="暂无合集"
+      />
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "合集 — 影音" }];
+}

@@ -1,0 +1,17 @@
+import { Page } from "#app/components/page.tsx";
+import { loadPeople, PeopleList } from "#app/components/people-list.tsx";
+import { requireMember } from "#app/lib/require-member.ts";
+import type { Route } from "./+types/focus";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!new URL(request.url).searchParams.get("uid")) requireMember(request);
+  return loadPeople(request, "focus");
+}
+
+export default function Focus({ loaderData }: Route.ComponentProps) {
+  return (
+    <Page title="关注">
+      <PeopleList direction="focus" uid={loaderData.uid} initial={loaderData.first} />
+    </Page>
+  );
+}

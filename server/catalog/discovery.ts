@@ -1,0 +1,161 @@
+import { z } from "zod";
+import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#gateway/api/content-types.ts";
+import type { UserRow } from "../accounts/users.ts";
+import type { DB } from "../db/index.ts";
+import { sql } from "../db/prepared.ts";
+import { ApiError, defineHandler, paged, pageInput } from "../http/registry.ts";
+import { avatarUrl, encImageUrl } from "./media.ts";
+import { PERSON_SELECT, toCard } from "./social.ts";
+import { orderFor, pageOfVideos } from "./videos.ts";
+
+interface SeriesRow {
+  id: number;
+  title: string;
+  creator_id: number | null;
+  nickname: string | null;
+  avatar_url: string | null;
+  video_count: number;
+}
+
+const SERIES_SELECT = `
+  SELECT s.id, s.title, s.creator_id, u.nickname, u.avatar_url, (SELECT COUNT(*) FROM items i WHERE i.series_id = s.id) AS video_count
+  FROM series s LEFT JOIN users u ON u.id = s.creator_id WHERE s.kind = 'video'`;
+
+const toElement = (origin: string, r: SeriesRow): Element => ({
+  id: r.id,
+  title: r.title,
+  description: `${r.title}：精选 ${r.video_count} 部视频`,
+  cover: encImageUrl(origin, `series-${r.id}`, 480, 270, r.title),
+  video_count: r.video_count,
+});
+
+export function toCompilation(origin: string, r: SeriesRow): Compilation {
+  return {
+    id: r.id,
+    title: r.title,
+    cover: encImageUrl(origin, `series-${r.id}`, 480, 270, r.title),
+    video_count: r.video_count,
+    creator: { uid: r.creator_id ?? 0, nickname: r.nickname ?? "", avatar_url: r.creator_id ? avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url ?? "" }) : "", is_attention: 0 },
+  };
+}
+
+/** Series of videos, in id order, optionally narrowed by a SQL condition on `s`. */
+export function pageOfSeries(db: DB, where: string, params: Record<string, unknown>, page: number, limit: number): { rows: SeriesRow[]; total: number } {
+  const total = sql(db, `SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND ${where}`).pluck().get(params) as number;
+  const rows = sql(db, `${SERIES_SELECT} AND ${where} ORDER BY s.id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset: (page - 1) * limit }) as SeriesRow[];
+  return { rows, total };
+}
+
+export const elements = defineHandler({
+  path: "/api/element/list_element",
+  auth: "guest",
+  input: pageInput,
+  handle({ input, db, origin }) {
+    const { rows, total } = pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+    return { data: paged(rows.map((r) => toElement(origin, r)), input.page, input.limit, total) };
+  },
+});
+
+export const elementVideos = defineHandler({
+  path: "/api/element/list_more",
+  auth: "guest",
+  input: z.object({ id: z.coerce.number({ error: "专题 id无效" }).int().positive("专题 id无效"), ...pageInput.shape }),
+  handle({ input, db, origin, caller }) {
+    if (!sql(db, "SELECT 1 FROM series WHERE id = ?").get(input.id)) throw new ApiError(404, "专题不存在");
+    return {
+      data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }),
+    };
+  },
+});
+
+export const featured = defineHandler({
+  path: "/api/topic/feature",
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 10_000,
+  handle({ db, origin }) {
+    const rows = sql(db, `${SERIES_SELECT} ORDER BY video_count DESC, s.id LIMIT 5`).all() as SeriesRow[];
+    return { data: rows.map((r) => toElement(origin, r)) };
+  },
+});
+
+export const compilations = defineHandler({
+  path: "/api/compilation/list",
+  auth: "guest",
+  input: pageInput,
+  handle({ input, db, origin }) {
+    const { rows, total } = pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+    return { data: paged(rows.map((r) => toCompilation(origin, r)), input.page, input.limit, total) };
+  },
+});
+
+const PREVIEW = 4;
+
+function tagGroups(order: string) {
+  return ({ input, db, origin, caller }: { input: z.infer<typeof pageInput>; db: DB; origin: string; caller: { user: UserRow } }) => {
+    const total = sql(db, "SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video'").pluck().get() as number;
+    const rows = sql(
+      db,
+      `SELECT t.name, COUNT(*) AS video_count, MAX(i.created_at) AS newest FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id
+       WHERE i.kind = 'video' GROUP BY t.id ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ).all(input.limit, (input.page - 1) * input.limit) as { name: string; video_count: number }[];
+    const list: TagWithVideos[] = rows.map((r) => ({
+      name: r.name,
+      video_count: r.video_count,
+      videos: pageOfVideos(db, {
+        where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
+        params: { tag: r.name },
+        order: orderFor("hot"),
+        page: 1,
+        limit: PREVIEW,
+        origin,
+        user: caller.user,
+      }).list,
+    }));
+    return { data: paged(list, input.page, input.limit, total) };
+  };
+}
+
+const tagPage = z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) });
+export const tagsWithVideos = defineHandler({ path: "/api/mv/listOfTag", auth: "guest", input: tagPage, handle: tagGroups("video_count DESC, t.id") });
+export const tagsWithNewVideos = defineHandler({ path: "/api/mv/listOfTagNew", auth: "guest", input: tagPage, handle: tagGroups("newest DESC, t.id") });
+
+const smallInput = z.object({ tag: z.string().trim().max(30).optional(), ...pageInput.shape });
+function smallVideos(sort: "new" | "hot") {
+  return ({ input, db, origin, caller }: { input: z.infer<typeof smallInput>; db: DB; origin: string; caller: { user: UserRow } }) => ({
+    data: pageOfVideos(db, {
+      where: input.tag
+        ? "i.cover_ratio = '9X16' AND i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)"
+        : "i.cover_ratio = '9X16'",
+      params: { tag: input.tag ?? "" },
+      order: orderFor(sort),
+      page: input.page,
+      limit: input.limit,
+      origin,
+      user: caller.user,
+    }),
+  });
+}
+export const smallByTag = defineHandler({ path: "/api/MvList/smallByTag", auth: "guest", input: smallInput, handle: smallVideos("new") });
+export const smallHotByTag = defineHandler({ path: "/api/MvList/smallVideoByTag", auth: "guest", input: smallInput, handle: smallVideos("hot") });
+
+export const creatorsWithVideos = defineHandler({
+  path: "/api/creator/list_with_mv",
+  auth: "guest",
+  input: z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) }),
+  handle({ input, db, origin, caller }) {
+    const total = sql(db, "SELECT COUNT(*) FROM users WHERE is_creator = 1").pluck().get() as number;
+    const people = sql(db, `${PERSON_SELECT} WHERE u.is_creator = 1 ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
+      uid: caller.user.id,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    }) as Parameters<typeof toCard>[1][];
+    const list: CreatorWithVideos[] = people.map((p) => ({
+      ...toCard(origin, p),
+      videos: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: p.id }, order: orderFor("new"), page: 1, limit: 3, origin, user: caller.user }).list,
+    }));
+    return { data: paged(list, input.page, input.limit, total) };
+  },
+});
+
+export const discoveryHandlers = [elements, elementVideos, featured, compilations, tagsWithVideos, tagsWithNewVideos, smallByTag, smallHotByTag, creatorsWithVideos];
