@@ -14,6 +14,7 @@ import { serveApp, safeFile, sendFile } from "./static/serve.ts";
 import { systemHandlers } from "./system/handlers.ts";
 import { catalogHandlers } from "./catalog/handlers.ts";
 import { discoveryHandlers } from "./catalog/discovery.ts";
+import { creatorHandlers } from "./catalog/creators.ts";
 import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
 import { uploadsRoot } from "./uploads/storage.ts";
@@ -32,7 +33,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers, ...creatorHandlers);
 }
 
 export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {

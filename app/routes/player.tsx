@@ -140,7 +140,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           <PlayerExtras video={video} onNeedLogin={needLogin} />
         </div>
         <div className="player-creator">
-          <Link to={`/user?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>
+          <Link to={`/home/creator?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>
           <Button size="mini" color={following ? "default" : "primary"} onClick={memberOnly(() => void followFetcher.submit({ intent: "follow", uid: String(video.creator.uid) }, { method: "post" }))}>
             {following ? "已关注" : "+ 关注"}
           </Button>
@@ -164,7 +164,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </section>
-      <Comments key={video.id} videoId={video.id} initial={comments} canPost={isMember} onNeedLogin={needLogin} />
+      <Comments key={video.id} targetId={video.id} initial={comments} canPost={isMember} onNeedLogin={needLogin} />
       {related.length > 0 && (
         <section aria-label="相关推荐">
           <h2 className="block-title">相关推荐</h2>

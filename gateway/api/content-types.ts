@@ -153,3 +153,56 @@ export interface TagWithVideos {
 export interface CreatorWithVideos extends CreatorCard {
   videos: Video[];
 }
+
+export interface ImageRef {
+  url: string;
+  /** `W X H`; very tall images (height over 2.6 × width) are shown as scrollable long images. */
+  ratio: string;
+}
+
+/** A creator's headline (a short post): the "wei" calls. */
+export interface Headline {
+  id: number;
+  title: string;
+  excerpt: string;
+  images: ImageRef[];
+  like_count: number;
+  comment_count: number;
+  is_like: number;
+  creator: CreatorBrief;
+  created_at: string;
+}
+
+export interface HeadlineDetail extends Headline {
+  content: string;
+}
+
+export interface ClubInfo {
+  uid: number;
+  name: string;
+  intro: string;
+  cover: string;
+  member_count: number;
+  /** Coins to join; 0 is free. */
+  fee_coins: number;
+  joined: number;
+  /** The caller's contribution score in this club. */
+  my_score: number;
+}
+
+export interface ClubPrivilege {
+  title: string;
+  description: string;
+}
+
+export interface FanRankEntry {
+  rank: number;
+  uid: number;
+  nickname: string;
+  avatar_url: string;
+  score: number;
+}
+
+export interface CreatorRankEntry extends CreatorCard {
+  rank: number;
+}

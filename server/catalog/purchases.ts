@@ -72,6 +72,19 @@ export function rewardCreator(db: DB, userId: number, itemId: number, giftId: nu
     if (item.creator_id === userId) throw new ApiError(400, "不能打赏自己");
     const balance = charge(db, userId, gift.coins, itemId, "reward", now);
     sql(db, "INSERT INTO rewards (user_id, item_id, creator_id, gift_id, coins, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, item.creator_id, giftId, gift.coins, now);
+    // A gift counts towards the giver's standing in the creator's fan club.
+    if (item.creator_id) sql(db, "UPDATE club_members SET score = score + ? WHERE creator_id = ? AND user_id = ?").run(gift.coins, item.creator_id, userId);
     return balance;
+  }).immediate();
+}
+
+/** Joins a creator's fan club, paying its fee once; false when already a member. The fee counts as score. */
+export function joinClubPaying(db: DB, userId: number, creatorId: number, fee: number): boolean {
+  return db.transaction(() => {
+    if (sql(db, "SELECT 1 FROM club_members WHERE creator_id = ? AND user_id = ?").get(creatorId, userId)) return false;
+    const now = Date.now();
+    if (fee > 0) charge(db, userId, fee, null, "join_club", now);
+    sql(db, "INSERT INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)").run(creatorId, userId, fee, now);
+    return true;
   }).immediate();
 }

@@ -154,3 +154,44 @@ export function seedCatalog(db: DB, demoUserId: number | undefined) {
     }
   })();
 }
+
+const CLUB_RULES = ["加入粉丝团即表示同意遵守社区规范", "贡献值来自入团费用与打赏，每周一结算排名", "禁止刷榜、代充等违规行为，违者清零", "退团后贡献值不保留"];
+const CLUB_PRIVILEGES = [
+  { title: "专属视频", description: "观看创作者的粉丝团专属视频" },
+  { title: "粉丝徽章", description: "评论时展示粉丝团徽章" },
+  { title: "优先互动", description: "头条评论优先展示" },
+];
+
+/** Headlines (posts with images) and fan clubs for the seeded creators. Idempotent: runs while no club exists. */
+export function seedCreators(db: DB, demoUserId: number | undefined) {
+  if (sql(db, "SELECT 1 FROM clubs").get()) return;
+  const creators = sql(db, "SELECT id, nickname FROM users WHERE is_creator = 1 ORDER BY id").all() as { id: number; nickname: string }[];
+  if (!creators.length) return;
+  const rnd = prng(7);
+  const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
+  const now = Date.now();
+  db.transaction(() => {
+    const insertPost = sql(
+      db,
+      `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, like_count, view_count, hot, created_at)
+       VALUES ('post', '', ?, ?, ?, '1X1', ?, ?, ?, 0, ?)`,
+    );
+    const insertImage = sql(db, "INSERT INTO item_images (item_id, seq, seed, ratio) VALUES (?, ?, ?, ?)");
+    const insertClub = sql(db, "INSERT INTO clubs (creator_id, name, intro, fee_coins, rules, privileges) VALUES (?, ?, ?, ?, ?, ?)");
+    const insertMember = sql(db, "INSERT OR IGNORE INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)");
+    creators.forEach((c, ci) => {
+      for (let p = 1; p <= 6; p++) {
+        const body = `${c.nickname}的第 ${p} 条头条：今天分享一些拍摄花絮和幕后故事。`.repeat(int(1, 4));
+        const postId = Number(insertPost.run(`${c.nickname} · 头条 ${p}`, body, `post-${c.id}-${p}`, c.id, int(0, 3000), int(100, 50_000), now - (ci * 6 + p) * 3_600_000).lastInsertRowid);
+        // The first headline of each creator carries a very tall image (shown as a scrollable long image).
+        const ratios = p === 1 ? ["1X3", "4X3", "3X4"] : Array.from({ length: int(0, 4) }, () => (rnd() < 0.5 ? "4X3" : "1X1"));
+        ratios.forEach((ratio, seq) => insertImage.run(postId, seq, `post-${postId}-${seq}`, ratio));
+      }
+      insertClub.run(c.id, `${c.nickname}的粉丝团`, `和${c.nickname}一起创作，专属视频与互动。`, ci % 2 ? 20 : 0, JSON.stringify(CLUB_RULES), JSON.stringify(CLUB_PRIVILEGES));
+      creators.forEach((fan, fi) => {
+        if (fan.id !== c.id && rnd() < 0.6) insertMember.run(c.id, fan.id, int(0, 2000), now - fi * 86_400_000);
+      });
+    });
+    if (demoUserId) insertMember.run(creators[0]!.id, demoUserId, 50, now - 3 * 86_400_000);
+  })();
+}

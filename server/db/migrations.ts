@@ -166,4 +166,28 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE TABLE hot_searches (word TEXT PRIMARY KEY, hits INTEGER NOT NULL DEFAULT 0, pinned INTEGER NOT NULL DEFAULT 0);
     `,
   },
+  {
+    version: 3,
+    name: "item images, fan clubs",
+    sql: `
+      CREATE TABLE item_images (item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE, seq INTEGER NOT NULL, seed TEXT NOT NULL, ratio TEXT NOT NULL, PRIMARY KEY (item_id, seq));
+      CREATE TABLE clubs (
+        creator_id INTEGER PRIMARY KEY REFERENCES users(id),
+        name TEXT NOT NULL,
+        intro TEXT NOT NULL DEFAULT '',
+        fee_coins INTEGER NOT NULL DEFAULT 0 CHECK (fee_coins >= 0),
+        rules TEXT NOT NULL DEFAULT '[]',
+        privileges TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE TABLE club_members (
+        creator_id INTEGER NOT NULL REFERENCES clubs(creator_id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        score INTEGER NOT NULL DEFAULT 0,
+        joined_at INTEGER NOT NULL,
+        PRIMARY KEY (creator_id, user_id)
+      );
+      CREATE INDEX club_members_score ON club_members(creator_id, score DESC);
+      CREATE INDEX club_members_joined ON club_members(creator_id, joined_at DESC);
+    `,
+  },
 ];

@@ -2,7 +2,7 @@ import { sql } from "./prepared.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "./index.ts";
-import { seedCatalog } from "../catalog/seed.ts";
+import { seedCatalog, seedCreators } from "../catalog/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
@@ -47,4 +47,5 @@ export function seed(db: DB) {
   })();
   const demo = sql(db, "SELECT id FROM users WHERE phone = ?").pluck().get(DEMO_MEMBER.phone) as number | undefined;
   seedCatalog(db, demo);
+  seedCreators(db, demo);
 }

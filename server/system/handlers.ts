@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { defineHandler, paged, pageInput } from "../http/registry.ts";
 
 /** Calls whose success status is 251 (they create something). Later issues add to this list. */
-export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/comment/like", "/api/mvdetail/create"];
+export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/comment/like", "/api/mvdetail/create", "/api/wei/comment"];
 
 let buildCache: { dir: string; mtime: number; id: string } | undefined;
 function buildId(clientDir: string): string {

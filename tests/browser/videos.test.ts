@@ -202,3 +202,33 @@ describe("discovery screens", () => {
   });
 });
 
+
+describe("creator centre", () => {
+  it("shows headlines whose images open in a full-screen preview, a long one scrolling", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home/creator?uid=2&tab=headline`);
+    await page.waitForSelector(".headline .image-grid .enc-image", { visible: true });
+    // The first headline carries a 1:3 image first, then two more: a group of three.
+    const first = await page.waitForSelector(".headline .image-grid .enc-image", { visible: true });
+    await first!.click();
+    await page.waitForSelector(".adm-image-viewer-mask, .adm-image-viewer-content", { visible: true });
+    await page.waitForSelector("[data-testid=long-image] img", { visible: true });
+    await findText(page, "1 / 3");
+  });
+
+  it("joins a free fan club and counts the new member", async () => {
+    const page = await loggedIn();
+    await page.goto(`${gw.url}/user/fan-group?uid=4`);
+    const before = Number(await (await page.waitForSelector("[data-testid=members]"))!.evaluate((e) => e.textContent));
+    await clickText(page, "加入粉丝团", "button");
+    await findText(page, "已加入", "button");
+    expect(Number(await page.$eval("[data-testid=members]", (e) => e.textContent))).toBe(before + 1);
+  });
+
+  it("sends a member who is not a creator to their profile page", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home/creator?uid=1`);
+    await page.waitForFunction(() => location.pathname === "/user");
+    await findText(page, "TA 的视频");
+  });
+});

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, discovery, system, videos } from "#gateway/api/index.ts";
+import { accounts, creators, discovery, system, videos } from "#gateway/api/index.ts";
 import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
@@ -141,6 +141,72 @@ describe("discovery", () => {
     const creators = await c.send(discovery.creatorsWithVideos, { page: 1, limit: 3 });
     expect(creators.total).toBe(12);
     for (const cr of creators.list) expect(cr.videos.every((v) => v.creator.uid === cr.uid)).toBe(true);
+  });
+});
+
+describe("creator centre and fan clubs", () => {
+  const CREATOR = 2; // the first seeded creator (uid 1 is the demo member)
+
+  it("answers the creator's featured, small, club videos and compilations", async () => {
+    const c = testClient(gw.url);
+    const featured = await c.send(creators.featured, { uid: CREATOR, page: 1, limit: 50 });
+    expect(featured.total).toBeGreaterThan(0);
+    expect(featured.list.every((v) => v.creator.uid === CREATOR)).toBe(true);
+    expect(featured.list[0]!.view_count).toBeGreaterThan(0);
+    const small = await c.send(creators.small, { uid: CREATOR, page: 1, limit: 50 });
+    expect(small.list.every((v) => v.cover_ratio === "9X16" && v.creator.uid === CREATOR)).toBe(true);
+    const club = await c.send(creators.clubVideos, { uid: CREATOR, page: 1, limit: 50 });
+    expect(club.list.every((v) => v.vip_free === 1)).toBe(true);
+    const comps = await c.send(creators.compilations, { uid: CREATOR });
+    expect(comps.every((x) => x.creator.uid === CREATOR)).toBe(true);
+    await expect(c.send(creators.featured, { uid: 1, page: 1 })).rejects.toThrow("创作者不存在");
+  });
+
+  it("lists headlines with images, opens one, likes and comments on it", async () => {
+    const m = await member();
+    const list = await m.send(creators.headlines, { uid: CREATOR, page: 1, limit: 10 });
+    expect(list.total).toBe(6);
+    const withLong = list.list.find((h) => h.images.some((i) => i.ratio === "1X3"))!;
+    expect(withLong.images.map((i) => i.url).every((u) => u.includes("/media/enc/"))).toBe(true);
+    const detail = await m.send(creators.headline, { id: withLong.id });
+    expect(detail.content.length).toBeGreaterThanOrEqual(detail.excerpt.replace("…", "").length);
+    const liked = await m.send(creators.likeHeadline, { id: withLong.id });
+    expect(liked.is_like).toBe(1);
+    const posted = await m.request(creators.commentHeadline.path, { id: withLong.id, content: "头条评论" });
+    expect(posted.status).toBe(251);
+    const reply = await m.send(creators.commentHeadline, { id: withLong.id, content: "回复", reply_to: (posted.data as { id: number }).id });
+    expect((await m.send(creators.headlineComments, { id: withLong.id })).list[0]).toMatchObject({ content: "头条评论", reply_count: 1 });
+    expect((await m.send(creators.headlineReplies, { comment_id: reply.reply_to! })).list.map((r) => r.content)).toEqual(["回复"]);
+    expect(await m.send(creators.likeHeadlineComment, { comment_id: reply.id })).toEqual({ is_like: 1, like_count: 1 });
+    // A video id is not a headline.
+    await expect(m.send(creators.headline, { id: DEMO_FREE_VIDEO_ID })).rejects.toThrow("头条不存在");
+  });
+
+  it("joins a fan club paying its fee once, and ranks members", async () => {
+    const paid = 3; // even creators (by seed order) charge 20 coins
+    const info = await testClient(gw.url).send(creators.clubInfo, { uid: paid });
+    expect(info).toMatchObject({ uid: paid, fee_coins: 20, joined: 0 });
+    const poor = await member(5);
+    const refused = await poor.send(creators.joinClub, { uid: paid });
+    expect(refused.msg).toBe("金币不足，当前余额 5 金币，需要 20 金币");
+    expect((await poor.send(creators.clubInfo, { uid: paid })).joined).toBe(0);
+
+    const m = await member(100);
+    const both = await Promise.all([m.send(creators.joinClub, { uid: paid }), m.send(creators.joinClub, { uid: paid })]);
+    expect(both.every((o) => o.ok)).toBe(true);
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(80);
+    const after = await m.send(creators.clubInfo, { uid: paid });
+    expect(after).toMatchObject({ joined: 1, my_score: 20, member_count: info.member_count + 1 });
+    const newest = await m.send(creators.clubNewest, { uid: paid, page: 1, limit: 1 });
+    expect(newest.list[0]!.uid).toBe((await m.send(accounts.userInfo, undefined)).uid);
+    const rank = await m.send(creators.clubRank, { uid: paid, page: 1, limit: 50 });
+    expect(rank.list.map((r) => r.rank)).toEqual(rank.list.map((_, i) => i + 1));
+    expect(rank.list.every((r, i) => i === 0 || rank.list[i - 1]!.score >= r.score)).toBe(true);
+    expect((await m.send(creators.clubRules, { uid: paid })).rules.length).toBeGreaterThan(0);
+    expect((await m.send(creators.clubPrivileges, { uid: paid })).length).toBe(3);
+    const top = await m.send(creators.creatorRank, { page: 1, limit: 12 });
+    expect(top.total).toBe(12);
+    expect(top.list.every((c, i) => i === 0 || top.list[i - 1]!.fans_count >= c.fans_count)).toBe(true);
   });
 });
 

@@ -1,13 +1,24 @@
 import { Button, Input } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { videos, type Comment } from "#gateway/api/index.ts";
+import type { Endpoint } from "#gateway/client.ts";
+import { creators, videos, type Comment } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
-function CommentLike({ comment }: { comment: Comment }) {
+type Page = { page?: number; limit?: number };
+/** The calls behind a comment section: a video's or a headline's. */
+export interface CommentCalls {
+  list: Endpoint<{ id: number } & Page, Paged<Comment>, Paged<Comment>>;
+  replies: Endpoint<{ comment_id: number } & Page, Paged<Comment>, Paged<Comment>>;
+  like: Endpoint<{ comment_id: number }, { is_like: number; like_count: number }, { is_like: number; like_count: number } | undefined>;
+}
+export const VIDEO_COMMENTS: CommentCalls = { list: videos.comments, replies: videos.replies, like: videos.commentLike };
+export const HEADLINE_COMMENTS: CommentCalls = { list: creators.headlineComments, replies: creators.headlineReplies, like: creators.likeHeadlineComment };
+
+function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
   const [state, setState] = useState({ is_like: comment.is_like, like_count: comment.like_count });
   return (
     <button
@@ -18,7 +29,7 @@ function CommentLike({ comment }: { comment: Comment }) {
         // Optimistic and silent: a failed comment like is not worth an error.
         const optimistic = { is_like: state.is_like ? 0 : 1, like_count: state.like_count + (state.is_like ? -1 : 1) };
         setState(optimistic);
-        const r = await api(videos.commentLike, { comment_id: comment.id });
+        const r = await api(calls.like, { comment_id: comment.id });
         if (r) setState(r);
       }}
     >
@@ -27,11 +38,11 @@ function CommentLike({ comment }: { comment: Comment }) {
   );
 }
 
-function CommentRow({ comment, onReply }: { comment: Comment; onReply: (c: Comment) => void }) {
+function CommentRow({ comment, onReply, calls }: { comment: Comment; onReply: (c: Comment) => void; calls: CommentCalls }) {
   const [replies, setReplies] = useState<Paged<Comment> | null>(null);
   const [open, setOpen] = useState(false);
   const loadReplies = async (page: number) => {
-    const next = await api(videos.replies, { comment_id: comment.id, page, limit: 20 });
+    const next = await api(calls.replies, { comment_id: comment.id, page, limit: 20 });
     setReplies((prev) => (prev && page > 1 ? { ...next, list: [...prev.list, ...next.list] } : next));
   };
   return (
@@ -45,7 +56,7 @@ function CommentRow({ comment, onReply }: { comment: Comment; onReply: (c: Comme
           <button type="button" onClick={() => onReply(comment)}>
             回复
           </button>
-          <CommentLike comment={comment} />
+          <CommentLike comment={comment} calls={calls} />
         </div>
         {comment.reply_count > 0 && !open && (
           <button type="button" className="comment-more" onClick={() => (setOpen(true), void loadReplies(1).catch(() => setOpen(false)))}>
@@ -72,8 +83,23 @@ function CommentRow({ comment, onReply }: { comment: Comment; onReply: (c: Comme
   );
 }
 
-/** Comments of a video: newest first, replies on demand, a box to post. Posting goes to the route's action. */
-export function Comments({ videoId, initial, canPost, onNeedLogin }: { videoId: number; initial: Paged<Comment>; canPost: boolean; onNeedLogin: () => void }) {
+/**
+ * Comments of a video or a headline: newest first, replies on demand, a box to post. Posting goes to the
+ * route's action as `intent=comment` with `target` (the commented item).
+ */
+export function Comments({
+  targetId,
+  initial,
+  canPost,
+  onNeedLogin,
+  calls = VIDEO_COMMENTS,
+}: {
+  targetId: number;
+  initial: Paged<Comment>;
+  canPost: boolean;
+  onNeedLogin: () => void;
+  calls?: CommentCalls;
+}) {
   const [list, setList] = useState(initial);
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
@@ -99,7 +125,7 @@ export function Comments({ videoId, initial, canPost, onNeedLogin }: { videoId: 
     if (!canPost) return onNeedLogin();
     const content = text.trim();
     if (!content || busy) return;
-    void fetcher.submit({ intent: "comment", content, reply_to: replyTo ? String(replyTo.id) : "" }, { method: "post" });
+    void fetcher.submit({ intent: "comment", target: String(targetId), content, reply_to: replyTo ? String(replyTo.id) : "" }, { method: "post" });
   };
 
   return (
@@ -124,7 +150,7 @@ export function Comments({ videoId, initial, canPost, onNeedLogin }: { videoId: 
       ) : (
         <ul className="comment-list">
           {list.list.map((c) => (
-            <CommentRow key={c.id} comment={c} onReply={setReplyTo} />
+            <CommentRow key={c.id} comment={c} onReply={setReplyTo} calls={calls} />
           ))}
         </ul>
       )}
@@ -133,7 +159,7 @@ export function Comments({ videoId, initial, canPost, onNeedLogin }: { videoId: 
           type="button"
           className="comment-more"
           onClick={async () => {
-            const next = await api(videos.comments, { id: videoId, page: list.page + 1, limit: 20 });
+            const next = await api(calls.list, { id: targetId, page: list.page + 1, limit: 20 });
             setList((l) => ({ ...next, list: [...l.list, ...next.list.filter((c) => !l.list.some((x) => x.id === c.id))] }));
           }}
         >

@@ -1,0 +1,88 @@
+import { Button, Popup, SpinLoading } from "antd-mobile";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { creators, type Comment, type Headline, type HeadlineDetail } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { previewImages } from "#app/components/media/preview.ts";
+import { Comments, HEADLINE_COMMENTS } from "#app/components/video/comments.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { formatCount } from "#app/lib/format.ts";
+
+/** Thumbnails of a headline's images; a tap opens them all in the full-screen viewer at that image. */
+export function ImageGrid({ images }: { images: Headline["images"] }) {
+  if (!images.length) return null;
+  const urls = images.map((i) => i.url);
+  return (
+    <div className={`image-grid n-${Math.min(images.length, 3)}`}>
+      {images.map((img, i) => (
+        <EncImage
+          key={img.url}
+          src={img.url}
+          ratio={images.length === 1 ? img.ratio : "1X1"}
+          onClick={(e) => {
+            e.stopPropagation();
+            void previewImages(urls, i);
+          }}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function HeadlineCard({ item, onOpen }: { item: Headline; onOpen: (id: number) => void }) {
+  return (
+    <article className="headline" onClick={() => onOpen(item.id)}>
+      <h3>{item.title}</h3>
+      <p>{item.excerpt}</p>
+      <ImageGrid images={item.images} />
+      <p className="creator-meta">
+        {item.created_at.slice(5, 16)} · ♥ {formatCount(item.like_count)} · 评论 {formatCount(item.comment_count)}
+      </p>
+    </article>
+  );
+}
+
+const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
+
+/** One headline in a bottom sheet: full text, images, like, comments. */
+export function HeadlineSheet({ id, onClose, isMember, onNeedLogin }: { id: number | null; onClose: () => void; isMember: boolean; onNeedLogin: () => void }) {
+  const [state, setState] = useState<{ detail: HeadlineDetail; comments: Paged<Comment> } | { error: string } | null>(null);
+  const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
+  useEffect(() => {
+    setState(null);
+    if (id === null) return;
+    Promise.all([api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)]).then(
+      ([detail, comments]) => setState({ detail, comments }),
+      (error) => setState({ error: getErrorMessage(error) }),
+    );
+  }, [id]);
+  const detail = state && "detail" in state ? state.detail : null;
+  const like = likeFetcher.data?.like ?? (detail ? { is_like: detail.is_like, like_count: detail.like_count } : null);
+  return (
+    <Popup visible={id !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="headline-sheet" destroyOnClose>
+      {!state ? (
+        <div className="sheet-loading">
+          <SpinLoading />
+        </div>
+      ) : "error" in state ? (
+        <p className="form-error">{state.error}</p>
+      ) : (
+        <>
+          <h2 className="block-title">{state.detail.title}</h2>
+          <p className="headline-content">{state.detail.content}</p>
+          <ImageGrid images={state.detail.images} />
+          <Button
+            size="small"
+            color={like?.is_like ? "danger" : "default"}
+            onClick={() => (isMember ? void likeFetcher.submit({ intent: "like-headline", target: String(state.detail.id) }, { method: "post" }) : onNeedLogin())}
+          >
+            ♥ 点赞 {formatCount(like?.like_count ?? 0)}
+          </Button>
+          <Comments targetId={state.detail.id} initial={state.comments} canPost={isMember} onNeedLogin={onNeedLogin} calls={HEADLINE_COMMENTS} />
+        </>
+      )}
+    </Popup>
+  );
+}

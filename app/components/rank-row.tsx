@@ -1,0 +1,16 @@
+import { Link } from "react-router";
+import { formatCount } from "#app/lib/format.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+
+export function RankRow({ rank, uid, nickname, avatar, score, unit, to }: { rank: number; uid: number; nickname: string; avatar: string; score: number; unit: string; to?: string }) {
+  return (
+    <Link className="rank-row" to={to ?? `/user?uid=${uid}`}>
+      <span className={`rank${rank <= 3 ? " is-top" : ""}`}>{rank}</span>
+      <EncImage src={avatar} ratio="1X1" />
+      <span>{nickname}</span>
+      <small className="creator-meta">
+        {formatCount(score)} {unit}
+      </small>
+    </Link>
+  );
+}

@@ -1,0 +1,160 @@
+import { Button, Tabs } from "antd-mobile";
+import { useCallback, useEffect, useState } from "react";
+import { data, Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { creators, videos, type Video } from "#gateway/api/index.ts";
+import { GatewayError, getErrorMessage } from "#gateway/errors.ts";
+import { ElementCard } from "#app/components/element-card.tsx";
+import { HeadlineCard, HeadlineSheet } from "#app/components/headline.tsx";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { VideoCard } from "#app/components/video/video-card.tsx";
+import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { api } from "#app/lib/gateway.ts";
+import { formatCount } from "#app/lib/format.ts";
+import { Dialog } from "#app/lib/overlays.ts";
+import { isLoggedIn } from "#app/lib/session.ts";
+import type { Route } from "./+types/creator";
+
+const TABS = [
+  { key: "featured", title: "精选" },
+  { key: "small", title: "小视频" },
+  { key: "compilation", title: "合集" },
+  { key: "headline", title: "头条" },
+  { key: "club", title: "粉丝团专属" },
+] as const;
+
+function uidOf(request: Request) {
+  const uid = Number(new URL(request.url).searchParams.get("uid"));
+  if (!Number.isInteger(uid) || uid <= 0) throw data("创作者不存在或链接有误", { status: 404 });
+  return uid;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const uid = uidOf(request);
+  const person = await api(videos.creatorPage, { uid });
+  const [featured, compilations] = await Promise.all([
+    api(creators.featured, { uid, page: 1, limit: 20 }).catch((error: unknown) => {
+      // A member who is not a creator has a plain profile page instead.
+      if (error instanceof GatewayError && error.details.status === 404) throw redirect(`/user?uid=${uid}`);
+      throw error;
+    }),
+    api(creators.compilations, { uid }).catch(() => []),
+  ]);
+  return { person, featured, compilations };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const target = Number(form.get("target"));
+  try {
+    switch (form.get("intent")) {
+      case "follow":
+        return { follow: await api(videos.follow, { uid: uidOf(request) }) };
+      case "like-headline":
+        return { like: await api(creators.likeHeadline, { id: target }) };
+      case "comment": {
+        const content = String(form.get("content") ?? "").trim();
+        if (!content) return { error: "请输入评论内容" };
+        const replyTo = Number(form.get("reply_to")) || undefined;
+        return { comment: await api(creators.commentHeadline, { id: target, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
+      }
+      default:
+        return { error: "未知操作" };
+    }
+  } catch (error) {
+    return { error: getErrorMessage(error) };
+  }
+}
+
+/** Follows, likes and comments answer in place; only another creator reloads the page. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData ? false : defaultShouldRevalidate;
+}
+
+export default function Creator({ loaderData: { person, featured, compilations } }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "featured";
+  const [open, setOpen] = useState<number | null>(null);
+  const followFetcher = useFetcher<{ follow?: { is_attention: number; fans_count: number } }>();
+  const following = followFetcher.data?.follow?.is_attention ?? person.is_attention;
+  const uid = person.uid;
+  const needLogin = () =>
+    void Dialog.confirm({ content: "登录后才能继续，是否去登录？", confirmText: "去登录", onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/home/creator?uid=${uid}`)}`) });
+  const featuredPage = useCallback((page: number) => api(creators.featured, { uid, page, limit: 20 }), [uid]);
+  const smallPage = useCallback((page: number) => api(creators.small, { uid, page, limit: 18 }), [uid]);
+  const headlinePage = useCallback((page: number) => api(creators.headlines, { uid, page, limit: 10 }), [uid]);
+  const clubPage = useCallback((page: number) => api(creators.clubVideos, { uid, page, limit: 20 }), [uid]);
+  const [firstOf, setFirstOf] = useState<Record<string, Awaited<ReturnType<typeof smallPage>> | Awaited<ReturnType<typeof headlinePage>> | undefined>>({});
+
+  const switchTo = async (key: string) => {
+    // Lists other than the first load their first page before the tab shows.
+    if (key === "small" && !firstOf.small) setFirstOf({ ...firstOf, small: await smallPage(1) });
+    if (key === "headline" && !firstOf.headline) setFirstOf({ ...firstOf, headline: await headlinePage(1) });
+    setParams({ uid: String(uid), tab: key }, { replace: true });
+  };
+
+  useEffect(() => {
+    if (tab === "small" || tab === "headline") void switchTo(tab);
+    // Only for a link that opens straight on such a tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Page title={person.nickname}>
+      <header className="user-head">
+        <EncImage className="user-avatar" src={person.avatar_url} ratio="1X1" />
+        <div className="user-main">
+          <h1 className="user-name">{person.nickname}</h1>
+          <p className="creator-meta">{person.intro}</p>
+          <p className="creator-meta">
+            {formatCount(followFetcher.data?.follow?.fans_count ?? person.fans_count)} 粉丝 · {person.video_count} 个视频 ·{" "}
+            <Link to={`/user/fan-group?uid=${uid}`}>粉丝团</Link> · <Link to={`/user/fan-rank?uid=${uid}`}>榜单</Link>
+          </p>
+        </div>
+        <Button size="small" color={following ? "default" : "primary"} onClick={() => (isLoggedIn() ? void followFetcher.submit({ intent: "follow" }, { method: "post" }) : needLogin())}>
+          {following ? "已关注" : "+ 关注"}
+        </Button>
+      </header>
+      <Tabs activeKey={tab} onChange={(k) => void switchTo(k)}>
+        {TABS.map((t) => (
+          <Tabs.Tab key={t.key} title={t.title} />
+        ))}
+      </Tabs>
+      {tab === "featured" && <VideoFeed feedKey={`creator:${uid}:featured`} api={creators.featured.path} params={{ uid }} fetchPage={featuredPage} initial={featured} emptyText="暂无视频" />}
+      {tab === "small" && firstOf.small && (
+        <PagedList<Video>
+          initial={firstOf.small as Awaited<ReturnType<typeof smallPage>>}
+          fetchPage={smallPage}
+          itemKey={(v) => v.id}
+          renderItem={(v) => <VideoCard video={v} ratio="9X16" />}
+          emptyText="暂无小视频"
+        />
+      )}
+      {tab === "compilation" &&
+        (compilations.length ? (
+          compilations.map((c) => (
+            <ElementCard key={c.id} element={{ id: c.id, title: c.title, cover: c.cover, video_count: c.video_count, description: `${c.video_count} 个视频` }} to={`/home/collect-detail?id=${c.id}`} />
+          ))
+        ) : (
+          <p className="feed-empty">暂无合集</p>
+        ))}
+      {tab === "headline" && firstOf.headline && (
+        <PagedList
+          initial={firstOf.headline as Awaited<ReturnType<typeof headlinePage>>}
+          fetchPage={headlinePage}
+          itemKey={(h) => h.id}
+          renderItem={(h) => <HeadlineCard item={h} onOpen={setOpen} />}
+          emptyText="暂无头条"
+        />
+      )}
+      {tab === "club" && <VideoFeed feedKey={`creator:${uid}:club`} api={creators.clubVideos.path} params={{ uid }} fetchPage={clubPage} emptyText="暂无专属视频" />}
+      <HeadlineSheet id={open} onClose={() => setOpen(null)} isMember={isLoggedIn()} onNeedLogin={needLogin} />
+    </Page>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.person.nickname ?? "创作者"} — 影音` }];
+}

@@ -1,0 +1,81 @@
+import { Button, List } from "antd-mobile";
+import { useCallback } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { creators } from "#gateway/api/index.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Page } from "#app/components/page.tsx";
+import { PagedList } from "#app/components/paged-list.tsx";
+import { RankRow } from "#app/components/rank-row.tsx";
+import { creatorUid } from "#app/lib/creator-uid.ts";
+import { api } from "#app/lib/gateway.ts";
+import { isLoggedIn, syncUser } from "#app/lib/session.ts";
+import type { Route } from "./+types/fan-group";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const uid = creatorUid(request);
+  const [club, privileges, newest] = await Promise.all([
+    api(creators.clubInfo, { uid }),
+    api(creators.clubPrivileges, { uid }).catch(() => []),
+    api(creators.clubNewest, { uid, page: 1, limit: 20 }),
+  ]);
+  return { club, privileges, newest };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const outcome = await api(creators.joinClub, { uid: creatorUid(request) });
+  if (!outcome.ok || !outcome.data) return { error: outcome.msg || "加入失败" };
+  // The fee may have changed the balance the profile shows.
+  await syncUser().catch(() => undefined);
+  return { club: outcome.data };
+}
+
+export default function FanGroup({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const navigate = useNavigate();
+  const club = fetcher.data && "club" in fetcher.data && fetcher.data.club ? fetcher.data.club : loaderData.club;
+  const busy = fetcher.state !== "idle";
+  const newestPage = useCallback((page: number) => api(creators.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
+  const join = () => {
+    if (!isLoggedIn()) return navigate(`/login?redirect=${encodeURIComponent(`/user/fan-group?uid=${club.uid}`)}`);
+    if (!busy) void fetcher.submit({}, { method: "post" });
+  };
+  return (
+    <Page title="粉丝团">
+      <section className="club-card">
+        <EncImage src={club.cover} ratio="750X328" alt={club.name} eager />
+        <div className="club-card-body">
+          <h1>{club.name}</h1>
+          <p className="creator-meta">{club.intro}</p>
+          <p className="creator-meta">
+            <span data-testid="members">{club.member_count}</span> 位成员 · {club.fee_coins ? `入团 ${club.fee_coins} 金币` : "免费加入"}
+            {club.joined ? ` · 我的贡献 ${club.my_score}` : ""}
+          </p>
+          <Button color="primary" size="small" disabled={Boolean(club.joined)} loading={busy} onClick={join}>
+            {club.joined ? "已加入" : "加入粉丝团"}
+          </Button>
+          {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
+          <p>
+            <Link to={`/user/fan-rank?uid=${club.uid}`}>贡献榜</Link> · <Link to={`/user/fan-rule?uid=${club.uid}`}>团规</Link> ·{" "}
+            <Link to={`/home/creator?uid=${club.uid}&tab=club`}>专属视频</Link>
+          </p>
+        </div>
+      </section>
+      <List header="成员特权">
+        {loaderData.privileges.map((p) => (
+          <List.Item key={p.title} description={p.description}>
+            {p.title}
+          </List.Item>
+        ))}
+      </List>
+      <h2 className="block-title">新加入</h2>
+      <PagedList
+        key={club.member_count}
+        initial={loaderData.newest}
+        fetchPage={newestPage}
+        itemKey={(m) => m.uid}
+        renderItem={(m) => <RankRow rank={m.rank} uid={m.uid} nickname={m.nickname} avatar={m.avatar_url} score={m.score} unit="贡献" />}
+        emptyText="还没有成员"
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,278 @@
+import { z } from "zod";
+import type { ClubInfo, ClubPrivilege, Compilation, CreatorRankEntry, FanRankEntry, Headline, HeadlineDetail, ImageRef } from "#gateway/api/content-types.ts";
+import type { UserRow } from "../accounts/users.ts";
+import type { DB } from "../db/index.ts";
+import { sql } from "../db/prepared.ts";
+import { ApiError, defineHandler, paged, pageInput } from "../http/registry.ts";
+import { pageOfSeries, toCompilation } from "./discovery.ts";
+import { avatarUrl, encImageUrl } from "./media.ts";
+import { joinClubPaying } from "./purchases.ts";
+import { addComment, listComments, listReplies, PERSON_SELECT, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
+import { isoDate, orderFor, pageOfVideos } from "./videos.ts";
+
+const id = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+const creatorInput = z.object({ uid: id("创作者 id") });
+const creatorPage = z.object({ uid: id("创作者 id"), ...pageInput.shape });
+type Ctx<I> = { input: I; db: DB; origin: string; caller: { user: UserRow; isMember: boolean } };
+
+function requireCreator(db: DB, uid: number) {
+  if (!sql(db, "SELECT 1 FROM users WHERE id = ? AND is_creator = 1").get(uid)) throw new ApiError(404, "创作者不存在");
+}
+
+function creatorVideos(where: string, sort: string) {
+  return ({ input, db, origin, caller }: Ctx<z.infer<typeof creatorPage>>) => {
+    requireCreator(db, input.uid);
+    return { data: pageOfVideos(db, { where: `i.creator_id = @creator AND ${where}`, params: { creator: input.uid }, order: orderFor(sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
+  };
+}
+
+export const featured = defineHandler({ path: "/api/Creator/featured", auth: "guest", input: creatorPage, handle: creatorVideos("1 = 1", "hot") });
+export const small = defineHandler({ path: "/api/Creator/small", auth: "guest", input: creatorPage, handle: creatorVideos("i.cover_ratio = '9X16'", "new") });
+export const clubVideos = defineHandler({ path: "/api/club/clubVideos", auth: "guest", input: creatorPage, handle: creatorVideos("i.vip_free = 1", "new") });
+
+export const compilations = defineHandler({
+  path: "/api/compilation/her",
+  auth: "guest",
+  input: creatorInput,
+  handle({ input, db, origin }) {
+    requireCreator(db, input.uid);
+    const { rows } = pageOfSeries(db, "s.creator_id = @creator", { creator: input.uid }, 1, 50);
+    return { data: rows.map((r) => toCompilation(origin, r)) satisfies Compilation[] };
+  },
+});
+
+// Headlines are items of kind `post`; their comments and likes use the same tables as videos.
+interface PostRow {
+  id: number;
+  title: string;
+  description: string;
+  like_count: number;
+  comment_count: number;
+  created_at: number;
+  creator_id: number;
+  nickname: string;
+  avatar_url: string;
+  is_like: number;
+  is_attention: number;
+}
+
+const POST_SELECT = `
+  SELECT i.id, i.title, i.description, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
+    EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
+    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) AS is_attention
+  FROM items i JOIN users u ON u.id = i.creator_id WHERE i.kind = 'post'`;
+
+function imagesOf(db: DB, origin: string, itemId: number): ImageRef[] {
+  const rows = sql(db, "SELECT seed, ratio FROM item_images WHERE item_id = ? ORDER BY seq").all(itemId) as { seed: string; ratio: string }[];
+  return rows.map((r) => {
+    const [w, h] = r.ratio.split("X").map(Number) as [number, number];
+    return { url: encImageUrl(origin, r.seed, 360, Math.round((360 * h) / w)), ratio: r.ratio };
+  });
+}
+
+function toHeadline(db: DB, origin: string, r: PostRow): Headline {
+  return {
+    id: r.id,
+    title: r.title,
+    excerpt: r.description.length > 60 ? `${r.description.slice(0, 60)}…` : r.description,
+    images: imagesOf(db, origin, r.id),
+    like_count: r.like_count,
+    comment_count: r.comment_count,
+    is_like: r.is_like ? 1 : 0,
+    creator: { uid: r.creator_id, nickname: r.nickname, avatar_url: avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url }), is_attention: r.is_attention ? 1 : 0 },
+    created_at: isoDate(r.created_at),
+  };
+}
+
+function requirePost(db: DB, uid: number, postId: number): PostRow {
+  const row = sql(db, `${POST_SELECT} AND i.id = @id`).get({ uid, id: postId }) as PostRow | undefined;
+  if (!row) throw new ApiError(404, "头条不存在或已删除");
+  return row;
+}
+
+export const headlines = defineHandler({
+  path: "/api/wei/herTie",
+  auth: "guest",
+  input: creatorPage,
+  handle({ input, db, origin, caller }) {
+    requireCreator(db, input.uid);
+    const total = sql(db, "SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?").pluck().get(input.uid) as number;
+    const rows = sql(db, `${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`).all({
+      uid: caller.user.id,
+      creator: input.uid,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    }) as PostRow[];
+    return { data: paged(rows.map((r) => toHeadline(db, origin, r)), input.page, input.limit, total) };
+  },
+});
+
+export const headline = defineHandler({
+  path: "/api/wei/detail",
+  auth: "guest",
+  input: z.object({ id: id("头条 id") }),
+  handle({ input, db, origin, caller }) {
+    const row = requirePost(db, caller.user.id, input.id);
+    sql(db, "UPDATE items SET view_count = view_count + 1 WHERE id = ?").run(input.id);
+    return { data: { ...toHeadline(db, origin, row), content: row.description } satisfies HeadlineDetail };
+  },
+});
+
+export const headlineComments = defineHandler({
+  path: "/api/wei/commentList",
+  auth: "guest",
+  input: z.object({ id: id("头条 id"), ...pageInput.shape }),
+  handle({ input, db, origin, caller }) {
+    requirePost(db, caller.user.id, input.id);
+    return { data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
+  },
+});
+
+export const headlineReplies = defineHandler({
+  path: "/api/wei/commentReplyList",
+  auth: "guest",
+  input: z.object({ comment_id: id("评论 id"), ...pageInput.shape }),
+  handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
+});
+
+export const likeHeadline = defineHandler({
+  path: "/api/wei/praiseWei",
+  auth: "member",
+  input: z.object({ id: id("头条 id") }),
+  handle({ input, db, caller }) {
+    requirePost(db, caller.user.id, input.id);
+    const r = toggleItemMark(db, caller.user.id, input.id, "likes");
+    return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
+  },
+});
+
+export const likeHeadlineComment = defineHandler({
+  path: "/api/wei/praiseComment",
+  auth: "member",
+  input: z.object({ comment_id: id("评论 id") }),
+  handle: ({ input, db, caller }) => ({ data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
+});
+
+export const commentHeadline = defineHandler({
+  path: "/api/wei/comment",
+  auth: "member",
+  input: z.object({
+    id: id("头条 id"),
+    content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
+    reply_to: z.coerce.number().int().positive().optional(),
+  }),
+  handle({ input, db, origin, caller }) {
+    requirePost(db, caller.user.id, input.id);
+    return { status: 251, msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
+  },
+});
+
+// Fan clubs.
+interface ClubRow {
+  creator_id: number;
+  name: string;
+  intro: string;
+  fee_coins: number;
+  rules: string;
+  privileges: string;
+}
+
+function requireClub(db: DB, uid: number): ClubRow {
+  const club = sql(db, "SELECT * FROM clubs WHERE creator_id = ?").get(uid) as ClubRow | undefined;
+  if (!club) throw new ApiError(404, "该创作者还没有粉丝团");
+  return club;
+}
+
+export function clubInfoFor(db: DB, origin: string, uid: number, viewer: number): ClubInfo {
+  const club = requireClub(db, uid);
+  const members = sql(db, "SELECT COUNT(*) FROM club_members WHERE creator_id = ?").pluck().get(uid) as number;
+  const mine = sql(db, "SELECT score FROM club_members WHERE creator_id = ? AND user_id = ?").get(uid, viewer) as { score: number } | undefined;
+  return {
+    uid,
+    name: club.name,
+    intro: club.intro,
+    cover: encImageUrl(origin, `club-${uid}`, 750, 328, club.name),
+    member_count: members,
+    fee_coins: club.fee_coins,
+    joined: mine ? 1 : 0,
+    my_score: mine?.score ?? 0,
+  };
+}
+
+export const clubInfo = defineHandler({
+  path: "/api/club/info",
+  auth: "guest",
+  input: creatorInput,
+  handle: ({ input, db, origin, caller }) => ({ data: clubInfoFor(db, origin, input.uid, caller.user.id) }),
+});
+
+export const joinClub = defineHandler({
+  path: "/api/club/join",
+  auth: "member",
+  input: creatorInput,
+  handle({ input, db, origin, caller }) {
+    const club = requireClub(db, input.uid);
+    if (input.uid === caller.user.id) throw new ApiError(400, "不能加入自己的粉丝团");
+    const joined = joinClubPaying(db, caller.user.id, input.uid, club.fee_coins);
+    return { msg: joined ? "加入成功" : "你已是粉丝团成员", data: clubInfoFor(db, origin, input.uid, caller.user.id) };
+  },
+});
+
+export const clubRules = defineHandler({
+  path: "/api/club/userRule",
+  auth: "guest",
+  input: creatorInput,
+  handle: ({ input, db }) => ({ data: { rules: JSON.parse(requireClub(db, input.uid).rules) as string[] } }),
+});
+
+export const clubPrivileges = defineHandler({
+  path: "/api/club/items",
+  auth: "guest",
+  input: creatorInput,
+  handle: ({ input, db }) => ({ data: JSON.parse(requireClub(db, input.uid).privileges) as ClubPrivilege[] }),
+});
+
+function fanRank(order: string) {
+  return ({ input, db, origin }: Ctx<z.infer<typeof creatorPage>>) => {
+    requireClub(db, input.uid);
+    const total = sql(db, "SELECT COUNT(*) FROM club_members WHERE creator_id = ?").pluck().get(input.uid) as number;
+    const rows = sql(
+      db,
+      `SELECT m.user_id, m.score, u.nickname, u.username, u.avatar_url FROM club_members m JOIN users u ON u.id = m.user_id
+       WHERE m.creator_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ).all(input.uid, input.limit, (input.page - 1) * input.limit) as { user_id: number; score: number; nickname: string; username: string; avatar_url: string }[];
+    const offset = (input.page - 1) * input.limit;
+    const list: FanRankEntry[] = rows.map((r, i) => ({
+      rank: offset + i + 1,
+      uid: r.user_id,
+      nickname: r.nickname || r.username,
+      avatar_url: avatarUrl(origin, { id: r.user_id, avatar_url: r.avatar_url }),
+      score: r.score,
+    }));
+    return { data: paged(list, input.page, input.limit, total) };
+  };
+}
+export const clubRank = defineHandler({ path: "/api/club/rank", auth: "guest", input: creatorPage, handle: fanRank("m.score DESC, m.joined_at") });
+export const clubNewest = defineHandler({ path: "/api/club/newestRank", auth: "guest", input: creatorPage, handle: fanRank("m.joined_at DESC, m.user_id DESC") });
+
+export const creatorRank = defineHandler({
+  path: "/api/ranklist/getCreatorRank",
+  auth: "guest",
+  input: pageInput,
+  handle({ input, db, origin, caller }) {
+    const total = sql(db, "SELECT COUNT(*) FROM users WHERE is_creator = 1").pluck().get() as number;
+    const offset = (input.page - 1) * input.limit;
+    const rows = sql(db, `${PERSON_SELECT} WHERE u.is_creator = 1 ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
+      uid: caller.user.id,
+      limit: input.limit,
+      offset,
+    }) as Parameters<typeof toCard>[1][];
+    const list: CreatorRankEntry[] = rows.map((r, i) => ({ ...toCard(origin, r), rank: offset + i + 1 }));
+    return { data: paged(list, input.page, input.limit, total) };
+  },
+});
+
+export const creatorHandlers = [
+  featured, small, clubVideos, compilations, headlines, headline, headlineComments, headlineReplies, likeHeadline, likeHeadlineComment,
+  commentHeadline, clubInfo, joinClub, clubRules, clubPrivileges, clubRank, clubNewest, creatorRank,
+];
