@@ -1,33 +1,28 @@
 import { Button } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useCallback } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { uidParam } from "#app/lib/creator-uid.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
 import type { Route } from "./+types/user";
 
-function uidOf(request: Request) {
-  const uid = Number(new URL(request.url).searchParams.get("uid"));
-  if (!Number.isInteger(uid) || uid <= 0) throw data("用户不存在", { status: 404 });
-  return uid;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const uid = uidOf(request);
+  const uid = uidParam(request, "用户不存在");
   const [person, first] = await Promise.all([api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })]);
   return { person, first };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
-    return { follow: await api(videos.follow, { uid: uidOf(request) }) };
+    return { follow: await api(videos.follow, { uid: uidParam(request, "用户不存在") }) };
   } catch (error) {
     return { error: getErrorMessage(error) };
   }

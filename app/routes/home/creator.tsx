@@ -1,6 +1,6 @@
 import { Button, Tabs } from "antd-mobile";
 import { useCallback, useEffect, useState } from "react";
-import { data, Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { creators, videos, type Video } from "#gateway/api/index.ts";
 import { GatewayError, getErrorMessage } from "#gateway/errors.ts";
 import { ElementCard } from "#app/components/element-card.tsx";
@@ -10,6 +10,7 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { creatorUid } from "#app/lib/creator-uid.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { Dialog } from "#app/lib/overlays.ts";
@@ -24,14 +25,8 @@ const TABS = [
   { key: "club", title: "粉丝团专属" },
 ] as const;
 
-function uidOf(request: Request) {
-  const uid = Number(new URL(request.url).searchParams.get("uid"));
-  if (!Number.isInteger(uid) || uid <= 0) throw data("创作者不存在或链接有误", { status: 404 });
-  return uid;
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const uid = uidOf(request);
+  const uid = creatorUid(request);
   const person = await api(videos.creatorPage, { uid });
   const [featured, compilations] = await Promise.all([
     api(creators.featured, { uid, page: 1, limit: 20 }).catch((error: unknown) => {
@@ -50,7 +45,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
     switch (form.get("intent")) {
       case "follow":
-        return { follow: await api(videos.follow, { uid: uidOf(request) }) };
+        return { follow: await api(videos.follow, { uid: creatorUid(request) }) };
       case "like-headline":
         return { like: await api(creators.likeHeadline, { id: target }) };
       case "comment": {
