@@ -15,6 +15,7 @@ import { systemHandlers } from "./system/handlers.ts";
 import { catalogHandlers } from "./catalog/handlers.ts";
 import { discoveryHandlers } from "./catalog/discovery.ts";
 import { creatorHandlers } from "./catalog/creators.ts";
+import { favoriteHandlers } from "./catalog/favorites.ts";
 import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
 import { uploadsRoot } from "./uploads/storage.ts";
@@ -33,7 +34,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers, ...creatorHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers, ...creatorHandlers, ...favoriteHandlers);
 }
 
 export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {

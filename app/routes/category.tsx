@@ -1,6 +1,6 @@
 import { Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
@@ -15,29 +15,46 @@ const SORTS = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("分类不存在", { status: 404 });
-  const [first, categories] = await Promise.all([
-    api(videos.category, { id, sort: "new", page: 1, limit: 20 }),
-    Promise.all([api(videos.categories, { section: "porn" }), api(videos.categories, { section: "aw" })]).catch(() => [[], []]),
+  const [first, styles, hotTags] = await Promise.all([
+    api(videos.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }),
+    api(videos.styles, undefined).catch(() => []),
+    api(videos.hotTags, undefined).catch(() => []),
   ]);
-  const name = categories.flat().find((c) => c.id === id)?.name ?? "分类";
-  return { id, name, first };
+  const style = styles.find((s) => s.id === id);
+  return { id, name: style?.name ?? "分类", styles: styles.filter((s) => s.section === (style?.section ?? "porn")), hotTags, first };
 }
 
-export default function Category({ loaderData: { id, name, first } }: Route.ComponentProps) {
+export default function Category({ loaderData: { id, name, styles, hotTags, first } }: Route.ComponentProps) {
   const [sort, setSort] = useState("new");
-  const fetchPage = useCallback((page: number) => api(videos.category, { id, sort, page, limit: 20 }), [id, sort]);
+  const fetchPage = useCallback((page: number) => api(videos.byStyle, { style_id: id, sort, page, limit: 20 }), [id, sort]);
   return (
     <Page title={name}>
+      <nav className="category-chips" aria-label="分类">
+        {styles.map((s) => (
+          <Link key={s.id} to={`/category?id=${s.id}`} replace className={s.id === id ? "is-active" : ""}>
+            {s.name}
+          </Link>
+        ))}
+      </nav>
+      {hotTags.length > 0 && (
+        <nav className="chips" aria-label="热门标签">
+          {hotTags.slice(0, 8).map((t) => (
+            <Link key={t.name} className="chip" to={`/tag?name=${encodeURIComponent(t.name)}`}>
+              #{t.name}
+            </Link>
+          ))}
+        </nav>
+      )}
       <Tabs activeKey={sort} onChange={setSort}>
         {SORTS.map((s) => (
           <Tabs.Tab key={s.sort} title={s.name} />
         ))}
       </Tabs>
       <VideoFeed
-        key={sort}
+        key={`${id}:${sort}`}
         feedKey={`category:${id}:${sort}`}
-        api={videos.category.path}
-        params={{ id, sort }}
+        api={videos.byStyle.path}
+        params={{ style_id: id, sort }}
         fetchPage={fetchPage}
         initial={sort === "new" ? first : undefined}
         emptyText="该分类暂无视频"

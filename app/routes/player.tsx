@@ -42,8 +42,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     switch (field("intent")) {
       case "like":
         return { like: await api(videos.like, { id }) };
-      case "favorite":
-        return { favorite: await api(videos.favorite, { id }) };
+      case "favorite": {
+        const group = Number(field("group_id")) || undefined;
+        return { favorite: await api(videos.favorite, { id, ...(group ? { group_id: group } : {}) }) };
+      }
       case "comment": {
         const content = field("content").trim();
         if (!content) return { error: "请输入评论内容" };

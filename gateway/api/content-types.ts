@@ -206,3 +206,15 @@ export interface FanRankEntry {
 export interface CreatorRankEntry extends CreatorCard {
   rank: number;
 }
+
+export interface FavoriteGroup {
+  id: number;
+  name: string;
+  video_count: number;
+}
+
+export interface Style {
+  id: number;
+  name: string;
+  section: VideoSection;
+}

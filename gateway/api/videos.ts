@@ -6,6 +6,8 @@ import type {
   Compilation,
   CreatorCard,
   CreatorPage,
+  FavoriteGroup,
+  Style,
   Gift,
   HotSearch,
   PurchaseResult,
@@ -32,7 +34,8 @@ export const adClick = silentEndpoint<{ id: number }, { ok: true }>("/api/system
 // Player
 export const detail = endpoint<{ id: number }, VideoDetail>("/api/mvdetail/detail");
 export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/mv/like", { expect: CREATED });
-export const favorite = endpoint<{ id: number }, { is_favorite: number }>("/api/mv/favorite");
+/** Toggles a favourite; with `group_id` it files (or moves) the video into that group instead. */
+export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/mv/favorite");
 export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/comment/list");
 export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/comment/replyList");
 export const commentLike = silentEndpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/comment/like", { expect: CREATED });
@@ -61,7 +64,17 @@ export const follow = endpoint<{ uid: number }, { is_attention: number; fans_cou
 export const following = endpoint<{ uid?: number } & Page, Paged<CreatorCard>>("/api/user/focusList");
 export const fans = endpoint<{ uid?: number } & Page, Paged<CreatorCard>>("/api/user/fansList");
 
-// Mine
-export const myLikes = endpoint<Page, Paged<Video>>("/api/mvList/userLike");
+// Mine: favourites ("我的喜欢", optionally one group), purchases, vouchers.
+export const myLikes = endpoint<{ group_id?: number } & Page, Paged<Video>>("/api/mvList/userLike");
+export const likeGroups = endpoint<void, FavoriteGroup[]>("/api/mvdetail/list_like_group");
+export const createLikeGroup = endpoint<{ name: string }, FavoriteGroup>("/api/mvdetail/create_like_group");
+export const updateLikeGroup = endpoint<{ id: number; name: string }, FavoriteGroup>("/api/mvdetail/update_like_group");
+export const deleteLikeGroup = endpoint<{ id: number }, { ok: true }>("/api/mvdetail/delete_like_group");
+
+// Category page: styles (categories of both sections), hot tags, videos of a style or of several tags.
+export const styles = endpoint<void, Style[]>("/api/MvSearch/getStyle");
+export const hotTags = endpoint<void, { name: string; video_count: number }[]>("/api/Taggroup/hotUp");
+export const byStyle = endpoint<{ style_id: number; sort?: string } & Page, Paged<Video>>("/api/MvList/style");
+export const byTags = endpoint<{ tags: string } & Page, Paged<Video>>("/api/mv/list_of_tags_new");
 export const myPurchases = endpoint<Page, Paged<Video>>("/api/mvList/userBuy");
 export const myTickets = endpoint<Page, Paged<Ticket>>("/api/user/myMvTicket");

@@ -125,16 +125,6 @@ export const like = defineHandler({
   },
 });
 
-export const favorite = defineHandler({
-  path: "/api/mv/favorite",
-  auth: "member",
-  input: videoId,
-  handle({ input, db, caller }) {
-    const r = toggleItemMark(db, caller.user.id, input.id, "favorites");
-    return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on } };
-  },
-});
-
 export const comments = defineHandler({
   path: "/api/comment/list",
   auth: "guest",
@@ -386,7 +376,7 @@ function people(direction: "following" | "fans") {
 export const following = defineHandler({ path: "/api/user/focusList", auth: "guest", input: peopleInput, handle: people("following") });
 export const fans = defineHandler({ path: "/api/user/fansList", auth: "guest", input: peopleInput, handle: people("fans") });
 
-/** The caller's own videos through a join (likes, purchases), newest mark first. */
+/** The caller's own videos through a join (purchases), newest first. */
 function myVideos(path: string, join: string, order: string) {
   return defineHandler({
     path,
@@ -397,7 +387,6 @@ function myVideos(path: string, join: string, order: string) {
     }),
   });
 }
-export const myLikes = myVideos("/api/mvList/userLike", "JOIN likes ml ON ml.item_id = i.id AND ml.user_id = @uid", "ml.created_at DESC, i.id DESC");
 export const myPurchases = myVideos("/api/mvList/userBuy", "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid", "mp.created_at DESC, mp.id DESC");
 
 export const myTickets = defineHandler({
@@ -418,7 +407,7 @@ export const myTickets = defineHandler({
 });
 
 export const catalogHandlers = [
-  list, categories, category, categoryNew, ads, adClick, detail, like, favorite, comments, replies, commentLike, comment, tagByName, related,
+  list, categories, category, categoryNew, ads, adClick, detail, like, comments, replies, commentLike, comment, tagByName, related,
   giftList, rewardHer, report, buyWithCoins, buyWithTicket, byElement, checkFind, requestFind, hotSearch, search, searchCreator,
-  searchCompilation, creatorPage, creatorVideos, follow, following, fans, myLikes, myPurchases, myTickets,
+  searchCompilation, creatorPage, creatorVideos, follow, following, fans, myPurchases, myTickets,
 ];

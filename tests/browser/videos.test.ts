@@ -232,3 +232,28 @@ describe("creator centre", () => {
     await findText(page, "TA 的视频");
   });
 });
+
+describe("my favourites", () => {
+  it("creates a group, files a video into it from the player, and lists it under that group", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, "/my/my-like");
+    const name = `分组${Date.now() % 10000}`;
+    await page.locator("input[aria-label=新分组名称]").fill(name);
+    await page.locator("button ::-p-text(新建分组)").click();
+    await findText(page, name, "div");
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID + 2}`);
+    await clickText(page, "☆ 收藏", "button");
+    // A locator waits for the sheet to finish sliding in before it taps.
+    await page.locator(`.adm-action-sheet-button-item-wrapper ::-p-text(${name})`).click();
+    await findText(page, "★ 已收藏", "button");
+    await inAppNavigate(page, "/my/my-like");
+    // The earlier visit to this screen is kept (hidden) in history: tap the visible tab.
+    await page.waitForFunction((n) => {
+      const tab = [...document.querySelectorAll<HTMLElement>(".adm-tabs-tab")].find((t) => t.checkVisibility() && t.textContent?.includes(n));
+      tab?.click();
+      return Boolean(tab);
+    }, {}, name);
+    await page.waitForFunction(() => new URL(location.href).searchParams.has("group"));
+    await page.waitForSelector(`.video-card[href="/player?id=${DEMO_FREE_VIDEO_ID + 2}"]`, { visible: true });
+  });
+});

@@ -322,8 +322,9 @@ describe("social", () => {
     expect((await m.send(videos.fans, { uid: creator, page: 1, limit: 50 })).list.some((p) => p.uid === me)).toBe(true);
     await expect(m.send(videos.follow, { uid: me })).rejects.toThrow("不能关注自己");
     expect((await m.send(videos.creatorVideos, { uid: creator, page: 1 })).list.every((v) => v.creator.uid === creator)).toBe(true);
-    expect((await m.send(videos.myLikes, { page: 1 })).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
+    expect((await m.send(videos.myLikes, { page: 1 })).total).toBe(0);
     expect((await m.send(videos.favorite, { id: DEMO_FREE_VIDEO_ID })).is_favorite).toBe(1);
+    expect((await m.send(videos.myLikes, { page: 1 })).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
     const find = await m.request(videos.requestFind.path, { id: DEMO_LOCKED_VIDEO_ID });
     expect(find.status).toBe(251);
     expect(await m.send(videos.checkFind, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ requested: 1 });
@@ -358,6 +359,43 @@ describe("social", () => {
       expect(r.msg).toContain(msg);
     }
     expect((await c.send(videos.list, { page: 1, limit: 1 })).list).toHaveLength(1);
+  });
+});
+
+describe("favourite groups and the category page", () => {
+  it("files favourites into groups, renames and deletes a group without losing its videos", async () => {
+    const m = await member();
+    const g = await m.send(videos.createLikeGroup, { name: " 稍后再看 " });
+    expect(g).toMatchObject({ name: "稍后再看", video_count: 0 });
+    await expect(m.send(videos.createLikeGroup, { name: "稍后再看" })).rejects.toThrow("已有同名分组");
+    await expect(m.send(videos.createLikeGroup, { name: "" })).rejects.toThrow("请输入分组名称");
+    await m.send(videos.favorite, { id: 7 });
+    expect(await m.send(videos.favorite, { id: 8, group_id: g.id })).toEqual({ is_favorite: 1, group_id: g.id });
+    expect((await m.send(videos.myLikes, { group_id: g.id })).list.map((v) => v.id)).toEqual([8]);
+    expect((await m.send(videos.myLikes, {})).total).toBe(2);
+    expect(await m.send(videos.likeGroups, undefined)).toEqual([{ id: g.id, name: "稍后再看", video_count: 1 }]);
+    expect((await m.send(videos.updateLikeGroup, { id: g.id, name: "收藏夹" })).name).toBe("收藏夹");
+    // Someone else's group is not there for them.
+    const other = await member();
+    await expect(other.send(videos.myLikes, { group_id: g.id })).rejects.toThrow("分组不存在");
+    await expect(other.send(videos.deleteLikeGroup, { id: g.id })).rejects.toThrow("分组不存在");
+    expect(await m.send(videos.deleteLikeGroup, { id: g.id })).toEqual({ ok: true });
+    expect(await m.send(videos.likeGroups, undefined)).toEqual([]);
+    expect((await m.send(videos.myLikes, {})).total).toBe(2);
+  });
+
+  it("lists styles, hot tags, a style's videos and videos of any of several tags", async () => {
+    const c = testClient(gw.url);
+    const styles = await c.send(videos.styles, undefined);
+    expect(styles).toHaveLength(16);
+    const s = await c.send(videos.byStyle, { style_id: styles[0]!.id, page: 1, limit: 10 });
+    expect(s.list.every((v) => v.category_id === styles[0]!.id)).toBe(true);
+    const hot = await c.send(videos.hotTags, undefined);
+    expect(hot.length).toBeGreaterThan(5);
+    const two = `${hot[0]!.name},${hot[1]!.name}`;
+    const r = await c.send(videos.byTags, { tags: two, page: 1, limit: 50 });
+    expect(r.list.every((v) => v.tags.includes(hot[0]!.name) || v.tags.includes(hot[1]!.name))).toBe(true);
+    expect(r.total).toBeGreaterThanOrEqual(hot[0]!.video_count);
   });
 });
 

@@ -15,7 +15,7 @@ export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNee
   const reportTypes = globalStore.use((s) => s.reportType);
   const isMember = Boolean(video.viewer.is_member);
   const favorite = fetcher.data?.favorite?.is_favorite ?? video.is_favorite;
-  const guard = (fn: () => void) => () => (isMember ? fn() : onNeedLogin());
+  const guard = (fn: () => void | Promise<void>) => () => void (isMember ? fn() : onNeedLogin());
   const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
 
   useEffect(() => {
@@ -27,23 +27,45 @@ export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNee
 
   return (
     <>
-      <Button size="small" aria-pressed={Boolean(favorite)} onClick={guard(() => submit({ intent: "favorite" }))}>
+      <Button
+        size="small"
+        aria-pressed={Boolean(favorite)}
+        onClick={guard(async () => {
+          if (favorite) {
+            submit({ intent: "favorite" });
+            return;
+          }
+          // With groups, the member picks where it goes; without, it is simply a favourite.
+          const groups = await api(videos.likeGroups, undefined).catch(() => []);
+          if (!groups.length) {
+            submit({ intent: "favorite" });
+            return;
+          }
+          ActionSheet.show({
+            extra: "收藏到",
+            cancelText: "取消",
+            closeOnAction: true,
+            actions: [{ key: "", text: "默认" }, ...groups.map((g) => ({ key: String(g.id), text: g.name }))],
+            onAction: (a) => submit(a.key ? { intent: "favorite", group_id: String(a.key) } : { intent: "favorite" }),
+          });
+        })}
+      >
         {favorite ? "★ 已收藏" : "☆ 收藏"}
       </Button>
       <Button size="small" onClick={guard(() => void api(videos.giftList, undefined).then(setGifts, () => undefined))}>
-        🎁 打赏
+        打赏
       </Button>
       <Button
         size="small"
-        onClick={guard(() =>
+        onClick={guard(() => {
           ActionSheet.show({
             extra: "选择举报原因",
             cancelText: "取消",
             actions: reportTypes.map((t) => ({ key: String(t.id), text: t.name })),
             onAction: (a) => submit({ intent: "report", type_id: String(a.key) }),
             closeOnAction: true,
-          }),
-        )}
+          });
+        })}
       >
         举报
       </Button>

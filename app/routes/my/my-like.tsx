@@ -1,21 +1,106 @@
-import { useCallback } from "react";
+import { Button, Input, Tabs } from "antd-mobile";
+import { useCallback, useState } from "react";
+import { useFetcher, useSearchParams } from "react-router";
 import { videos } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
+import { Dialog } from "#app/lib/overlays.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/my-like";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireMember(request);
-  return { first: await api(videos.myLikes, { page: 1, limit: 20 }) };
+function groupParam(request: Request): number | undefined {
+  const g = Number(new URL(request.url).searchParams.get("group"));
+  return Number.isInteger(g) && g > 0 ? g : undefined;
 }
 
-export default function MyLike({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(videos.myLikes, { page, limit: 20 }), []);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  const group = groupParam(request);
+  const [groups, first] = await Promise.all([api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]);
+  return { groups, group, first };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const name = String(form.get("name") ?? "").trim();
+  const id = Number(form.get("id"));
+  try {
+    switch (form.get("intent")) {
+      case "create":
+        if (!name) return { error: "请输入分组名称" };
+        return { group: await api(videos.createLikeGroup, { name }) };
+      case "rename":
+        if (!name) return { error: "请输入分组名称" };
+        return { group: await api(videos.updateLikeGroup, { id, name }) };
+      case "delete":
+        await api(videos.deleteLikeGroup, { id });
+        return { deleted: id };
+      default:
+        return { error: "未知操作" };
+    }
+  } catch (error) {
+    return { error: getErrorMessage(error) };
+  }
+}
+
+export default function MyLike({ loaderData: { groups, group, first } }: Route.ComponentProps) {
+  const [, setParams] = useSearchParams();
+  const fetcher = useFetcher<typeof clientAction>();
+  const [name, setName] = useState("");
+  const fetchPage = useCallback((page: number) => api(videos.myLikes, { ...(group ? { group_id: group } : {}), page, limit: 20 }), [group]);
+  const current = groups.find((g) => g.id === group);
+  const ask = (title: string, initial: string, then: (value: string) => void) => {
+    let value = initial;
+    void Dialog.confirm({
+      title,
+      content: <Input defaultValue={initial} maxLength={20} placeholder="分组名称" onChange={(v) => (value = v)} aria-label="分组名称" />,
+      onConfirm: () => then(value.trim()),
+    });
+  };
   return (
     <Page title="我的喜欢">
-      <VideoFeed feedKey="my-like" api={videos.myLikes.path} params={{}} fetchPage={fetchPage} initial={loaderData.first} emptyText="还没有喜欢的视频" />
+      <Tabs activeKey={String(group ?? 0)} onChange={(k) => setParams(k === "0" ? {} : { group: k }, { replace: true })}>
+        <Tabs.Tab key="0" title="全部" />
+        {groups.map((g) => (
+          <Tabs.Tab key={String(g.id)} title={`${g.name} ${g.video_count}`} />
+        ))}
+      </Tabs>
+      <div className="group-tools">
+        <Input value={name} onChange={setName} maxLength={20} placeholder="新分组名称" aria-label="新分组名称" />
+        <Button
+          size="small"
+          disabled={!name.trim() || fetcher.state !== "idle"}
+          onClick={() => {
+            void fetcher.submit({ intent: "create", name: name.trim() }, { method: "post" });
+            setName("");
+          }}
+        >
+          新建分组
+        </Button>
+        {current && (
+          <>
+            <Button size="small" onClick={() => ask("重命名分组", current.name, (v) => v && void fetcher.submit({ intent: "rename", id: String(current.id), name: v }, { method: "post" }))}>
+              重命名
+            </Button>
+            <Button
+              size="small"
+              color="danger"
+              onClick={async () => {
+                if (await Dialog.confirm({ content: `删除分组「${current.name}」？其中的视频仍保留在“全部”里。` })) {
+                  void fetcher.submit({ intent: "delete", id: String(current.id) }, { method: "post" });
+                  setParams({}, { replace: true });
+                }
+              }}
+            >
+              删除分组
+            </Button>
+          </>
+        )}
+      </div>
+      {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
+      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}:${first.total}`} api={videos.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
     </Page>
   );
 }
