@@ -257,3 +257,22 @@ describe("my favourites", () => {
     await page.waitForSelector(`.video-card[href="/player?id=${DEMO_FREE_VIDEO_ID + 2}"]`, { visible: true });
   });
 });
+
+describe("session", () => {
+  it("asks a visitor without a token to log in when the gateway answers 420, then returns to the video", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    // A comment like is a silent call: the gateway's 420 is what brings up the dialog.
+    const like = await page.waitForSelector(".comment-like", { visible: true });
+    const count = await like!.evaluate((b) => b.textContent);
+    await like!.click();
+    await findText(page, "请先登录");
+    // The optimistic like is taken back.
+    await page.waitForFunction((c) => document.querySelector(".comment-like")!.textContent === c, {}, count);
+    await page.locator(".adm-dialog-footer ::-p-text(去登录)").click();
+    await page.waitForFunction(() => location.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await page.waitForFunction((id) => location.pathname === "/player" && location.search === `?id=${id}`, {}, DEMO_FREE_VIDEO_ID);
+  });
+});

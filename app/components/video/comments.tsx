@@ -27,10 +27,11 @@ function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls
       aria-pressed={Boolean(state.is_like)}
       onClick={async () => {
         // Optimistic and silent: a failed comment like is not worth an error.
-        const optimistic = { is_like: state.is_like ? 0 : 1, like_count: state.like_count + (state.is_like ? -1 : 1) };
-        setState(optimistic);
+        const before = state;
+        setState({ is_like: before.is_like ? 0 : 1, like_count: before.like_count + (before.is_like ? -1 : 1) });
         const r = await api(calls.like, { comment_id: comment.id });
-        if (r) setState(r);
+        // No answer (not logged in, offline): the like did not happen.
+        setState(r ?? before);
       }}
     >
       ♥ {formatCount(state.like_count)}
