@@ -10,7 +10,7 @@ import { LockedPanel } from "#app/components/video/locked-panel.tsx";
 import { PlayerExtras } from "#app/components/video/player-extras.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, callPath } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { stackStore } from "#app/stores/stack.ts";
 import { userStore } from "#app/stores/user.ts";
@@ -93,10 +93,29 @@ export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldR
   return defaultShouldRevalidate;
 }
 
+const STACK_PAGE = 20;
+
+/**
+ * Previous and next in the list the player was opened from. At the end of what that list had loaded,
+ * the next page is asked of the same call with the same params.
+ */
 function useNeighbours(id: number) {
   const ids = stackStore.use((s) => s.ids);
   const i = ids.indexOf(id);
-  return { prev: i > 0 ? ids[i - 1] : undefined, next: i >= 0 && i < ids.length - 1 ? ids[i + 1] : undefined };
+  const prev = i > 0 ? ids[i - 1] : undefined;
+  const next = i >= 0 && i < ids.length - 1 ? ids[i + 1] : undefined;
+  const canLoadMore = i >= 0 && i === ids.length - 1 && Boolean(stackStore.get().api) && ids.length % STACK_PAGE === 0;
+  const loadNext = async (): Promise<number | undefined> => {
+    const { api: path, params, ids: known } = stackStore.get();
+    const page = await callPath<Paged<Video>>(path, { ...params, page: Math.floor(known.length / STACK_PAGE) + 1, limit: STACK_PAGE }).catch(() => null);
+    const fresh = page?.list.map((v) => v.id).filter((v) => !known.includes(v)) ?? [];
+    if (!fresh.length) return undefined;
+    stackStore.set((st) => {
+      st.ids.push(...fresh);
+    });
+    return fresh[0];
+  };
+  return { prev, next, canLoadMore, loadNext };
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
@@ -104,7 +123,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
   const followFetcher = useFetcher<{ follow?: { is_attention: number } }>();
-  const { prev, next } = useNeighbours(video.id);
+  const { prev, next, canLoadMore, loadNext } = useNeighbours(video.id);
   const isMember = Boolean(video.viewer.is_member);
   const [like, setLike] = useState({ is_like: video.is_like, like_count: video.like_count });
   useEffect(() => setLike({ is_like: video.is_like, like_count: video.like_count }), [video]);
@@ -161,7 +180,14 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           <Button size="small" disabled={!prev} onClick={() => void (prev && navigate(`/player?id=${prev}`, { replace: true }))}>
             上一个
           </Button>
-          <Button size="small" disabled={!next} onClick={() => void (next && navigate(`/player?id=${next}`, { replace: true }))}>
+          <Button
+            size="small"
+            disabled={!next && !canLoadMore}
+            onClick={async () => {
+              const to = next ?? (await loadNext());
+              if (to) navigate(`/player?id=${to}`, { replace: true });
+            }}
+          >
             下一个
           </Button>
         </div>

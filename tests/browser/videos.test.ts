@@ -276,3 +276,29 @@ describe("session", () => {
     await page.waitForFunction((id) => location.pathname === "/player" && location.search === `?id=${id}`, {}, DEMO_FREE_VIDEO_ID);
   });
 });
+
+describe("player navigation", () => {
+  it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
+    await page.click(`.video-card[href="${hrefs[0]}"]`);
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
+    await clickText(page, "下一个", "button");
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[1]);
+    await clickText(page, "上一个", "button");
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
+    // The last loaded video's "next" asks the feed's call for its next page.
+    const ids = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
+    expect(ids.length % 20).toBe(0);
+    const last = ids[ids.length - 1]!;
+    await inAppNavigate(page, `/player?id=${last}`);
+    await page.waitForFunction((id) => location.search === `?id=${id}`, {}, last);
+    await clickText(page, "下一个", "button");
+    await page.waitForFunction((id) => location.pathname === "/player" && location.search !== `?id=${id}`, {}, last);
+    const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
+    expect(after).toHaveLength(ids.length + 20);
+    expect(new URL(page.url()).searchParams.get("id")).toBe(String(after[ids.length]));
+  });
+});
