@@ -18,6 +18,8 @@ if (typeof document !== "undefined") {
   if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
 }
 
+const SW_REGISTER_DELAY_MS = 3000;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="zh-CN" data-prefers-color-scheme="dark">
@@ -58,9 +60,15 @@ export default function App() {
     // Warms the gateway up (line selection, config) while the first screen renders.
     void syncGlobalConfig().catch(() => undefined);
     if ("serviceWorker" in navigator && import.meta.env.PROD) {
-      void import("virtual:pwa-register").then(({ registerSW }) => {
-        const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
-      });
+      // The service worker is not part of the first screen: it registers a few seconds after the page has
+      // loaded, when the first screen's requests are done.
+      const register = () =>
+        void import("virtual:pwa-register").then(({ registerSW }) => {
+          const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
+        });
+      const later = () => setTimeout(register, SW_REGISTER_DELAY_MS);
+      if (document.readyState === "complete") later();
+      else window.addEventListener("load", later, { once: true });
     }
   }, [navigate]);
 

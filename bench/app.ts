@@ -156,6 +156,21 @@ function growFeed(dataDir: string, total: number) {
   }
 }
 
+/** Only the first-load figure (quick check while trimming the bundle: `npx tsx -e` it). */
+export async function benchFirstLoadOnly() {
+  const { startServer } = await import("#server/start.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-first-"));
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
+  const browser = await launch();
+  try {
+    await firstLoad(browser, server.url);
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function benchApp() {
   if (!existsSync(join(CLIENT, "index.html"))) {
     console.log("\nApp benchmarks skipped: run `npm run build` first");
