@@ -31,7 +31,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
     api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
   ]);
-  return { video, comments, related: related.list };
+  // The other videos of its series (element), when it belongs to one.
+  const series = video.series_id ? await api(videos.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
+  return { video, comments, related: related.list, series };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -119,7 +121,7 @@ function useNeighbours(id: number) {
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
-  const { video, comments, related } = loaderData;
+  const { video, comments, related, series } = loaderData;
   const navigate = useNavigate();
   const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
   const followFetcher = useFetcher<{ follow?: { is_attention: number } }>();
@@ -193,6 +195,17 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <Comments key={video.id} targetId={video.id} initial={comments} canPost={isMember} onNeedLogin={needLogin} />
+      {series && series.list.length > 1 && (
+        <section aria-label="所属合集">
+          <h2 className="block-title">
+            合集 · {video.series_title}
+            <Link className="more-link" to={`/series?id=${video.series_id}`}>
+              全部 {series.total} 个 ›
+            </Link>
+          </h2>
+          <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
+        </section>
+      )}
       {related.length > 0 && (
         <section aria-label="相关推荐">
           <h2 className="block-title">相关推荐</h2>

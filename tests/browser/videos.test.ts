@@ -1,7 +1,6 @@
 import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { videos } from "#gateway/api/index.ts";
-import { accounts } from "#gateway/api/index.ts";
+import { accounts, videos } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { clickText, findText, launchBrowser, phonePage, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
@@ -300,5 +299,17 @@ describe("player navigation", () => {
     const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
     expect(after).toHaveLength(ids.length + 20);
     expect(new URL(page.url()).searchParams.get("id")).toBe(String(after[ids.length]));
+  });
+});
+
+describe("series in the player", () => {
+  it("shows the other videos of the video's series, linking to the whole series", async () => {
+    const inSeries = (await testClient(gw.url).send(videos.byElement, { element_id: 1, page: 1, limit: 2 })).list[0]!;
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/player?id=${inSeries.id}`);
+    await findText(page, `合集 · ${inSeries.series_title}`, "h2");
+    await page.click(`a[href="/series?id=1"]`);
+    await page.waitForFunction(() => location.pathname === "/series");
+    await findText(page, inSeries.series_title);
   });
 });
