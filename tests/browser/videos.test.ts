@@ -2,7 +2,7 @@ import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, videos } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
-import { clickText, findText, launchBrowser, phonePage, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { clickText, findText, launchBrowser, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
@@ -284,9 +284,9 @@ describe("player navigation", () => {
     const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
     await page.click(`.video-card[href="${hrefs[0]}"]`);
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
-    await clickText(page, "下一个", "button");
+    await tapText(page, "下一个");
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[1]);
-    await clickText(page, "上一个", "button");
+    await tapText(page, "上一个");
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
     // The last loaded video's "next" asks the feed's call for its next page.
     const ids = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
@@ -294,7 +294,7 @@ describe("player navigation", () => {
     const last = ids[ids.length - 1]!;
     await inAppNavigate(page, `/player?id=${last}`);
     await page.waitForFunction((id) => location.search === `?id=${id}`, {}, last);
-    await clickText(page, "下一个", "button");
+    await tapText(page, "下一个");
     await page.waitForFunction((id) => location.pathname === "/player" && location.search !== `?id=${id}`, {}, last);
     const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
     expect(after).toHaveLength(ids.length + 20);

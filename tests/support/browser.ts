@@ -48,7 +48,30 @@ export async function findText(page: Page, text: string, selector = "*") {
 
 export async function clickText(page: Page, text: string, selector = "*") {
   const handle = await findText(page, text, selector);
-  await handle!.click();
+  try {
+    await handle!.click();
+  } catch (error) {
+    // The element re-rendered or moved while the screen settled (a busy machine): tap the current one.
+    if (!String(error).includes("not clickable")) throw error;
+    await tapText(page, text, selector === "*" ? "*" : selector.replace(/\[.*$/, ""));
+  }
+}
+
+/**
+ * Taps the visible, enabled element matching `selector` whose text contains `text`, from inside the page:
+ * for controls that re-render or move while the screen settles (a handle to them may go stale).
+ */
+export async function tapText(page: Page, text: string, selector = "button") {
+  await page.waitForFunction(
+    (t, sel) => {
+      const el = [...document.querySelectorAll<HTMLElement>(sel)].find((e) => e.checkVisibility() && e.textContent?.includes(t) && !(e as HTMLButtonElement).disabled);
+      el?.click();
+      return Boolean(el);
+    },
+    {},
+    text,
+    selector,
+  );
 }
 
 /** Fills the login form and submits it, as a person would. */
