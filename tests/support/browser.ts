@@ -52,8 +52,8 @@ export async function clickText(page: Page, text: string, selector = "*") {
     await handle!.click();
   } catch (error) {
     // The element re-rendered or moved while the screen settled (a busy machine): tap the current one.
-    if (!String(error).includes("not clickable")) throw error;
-    await tapText(page, text, selector === "*" ? "*" : selector.replace(/\[.*$/, ""));
+    if (!String(error).includes("not clickable") || !/^[a-z]+$/.test(selector)) throw error;
+    await tapText(page, text, selector);
   }
 }
 
