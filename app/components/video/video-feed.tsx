@@ -87,7 +87,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   const { listRef, measureRow, rowHeight, start, end } = useWindowRows(rows, { estimate });
 
   useEffect(() => {
-    if (state.hasMore && !state.loading && !state.error && end >= rows - 3) void loadMore();
+    if (state.hasMore && !state.loading && !state.error && end >= rows - 1) void loadMore();
   }, [end, rows, state.hasMore, state.loading, state.error, loadMore]);
 
   // Pull-to-refresh (and its gesture library) loads at the first touch, not with the first screen.
