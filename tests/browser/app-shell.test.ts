@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, ElementHandle, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, phonePage, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { clickText, findText, launchBrowser, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // This file serves its own copy of the built app so it can publish a "new deployment".

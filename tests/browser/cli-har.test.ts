@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clickText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
+import { launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
 import { recordHar } from "../support/har.ts";
