@@ -313,3 +313,30 @@ describe("series in the player", () => {
     await findText(page, inSeries.series_title);
   });
 });
+
+describe("HLS without native support", () => {
+  it("plays a stream through hls.js, loaded only then", async () => {
+    const c = testClient(gw.url);
+    let hlsId = 0;
+    for (let id = 3; id < 120 && !hlsId; id += 3) {
+      const d = await c.send(videos.detail, { id });
+      if (d.can_watch && d.play_url.endsWith(".m3u8")) hlsId = id;
+    }
+    expect(hlsId).toBeGreaterThan(0);
+    const page = await adultPhone();
+    // A browser that cannot play HLS natively (Chrome before native HLS, Firefox).
+    await page.evaluateOnNewDocument(() => {
+      const original = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? "" : original.call(this, type);
+      };
+    });
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${gw.url}/player?id=${hlsId}`);
+    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement | null)?.currentTime! > 0.5, { timeout: 20_000 });
+    expect(scripts.some((s) => /\/hls-[\w-]+\.js$/.test(s))).toBe(true);
+    // The stream went through Media Source Extensions, not a plain src.
+    expect(await page.$eval("video", (v) => (v as HTMLVideoElement).src.startsWith("blob:"))).toBe(true);
+  });
+});
