@@ -150,6 +150,32 @@ describe("transport errors", () => {
   });
 });
 
+describe("reachability", () => {
+  it("reports after every call, silent ones included, whether any answer came", async () => {
+    const seen: boolean[] = [];
+    const c = new GatewayClient({
+      config: { ...keys, timeoutMs: 100, lines: [line] },
+      crypto: nodeCrypto,
+      identity: () => buildIdentity({ oauthId: "AAAAAAAAAAAAAAAAAAA_1700000000000", token }),
+      onReachability: (r) => seen.push(r),
+    });
+    const silent = silentEndpoint<void, unknown>("/api/thing/silent");
+    c.baseLine = "http://127.0.0.1:1";
+    await expect(c.send(silent, undefined)).resolves.toBeUndefined();
+    script = () => undefined; // never answers
+    c.baseLine = line;
+    await c.call("/api/slow").catch(() => undefined);
+    // Any answer counts, a failing one too.
+    script = answer({ status: 500, msg: "服务器错误", data: null });
+    await c.call("/api/x").catch(() => undefined);
+    const controller = new AbortController();
+    const aborted = c.call("/api/x", {}, { signal: controller.signal });
+    controller.abort();
+    await aborted.catch(() => undefined);
+    expect(seen).toEqual([false, false, true]);
+  });
+});
+
 describe("lines", () => {
   it("picks the line that answers, whatever its position", async () => {
     const dead = "http://127.0.0.1:1";

@@ -52,6 +52,8 @@ export interface GatewayClientOptions {
   onError?: (message: string, outcome: CallOutcome) => void;
   /** Status 420: the app logs out (with a token) or asks the visitor to log in (without one). */
   onSessionInvalid?: (info: SessionInvalidInfo) => void;
+  /** After every call, silent ones included: false when no answer came (network error, timeout), true on any answer. */
+  onReachability?: (reachable: boolean) => void;
 }
 
 /** A typed endpoint: the only way calls are described. */
@@ -178,8 +180,10 @@ export class GatewayClient {
       );
     } catch (error) {
       const e = error as GatewayError;
+      if (e.kind === "network" || e.kind === "timeout") this.options.onReachability?.(false);
       return { ok: false, path, httpStatus: 0, msg: e.message, error: e };
     }
+    this.options.onReachability?.(true);
 
     const httpStatus = response.status;
     let json: unknown;

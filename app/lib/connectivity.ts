@@ -14,11 +14,10 @@ export function isUnreachableError(error: unknown): boolean {
   return error instanceof GatewayError && (error.kind === "network" || error.kind === "timeout");
 }
 
-/** Called by the gateway wrapper after every call: any answer proves the gateway is reachable. */
-export function noteGatewayOutcome(error?: unknown) {
-  const next = error !== undefined && isUnreachableError(error);
-  if (next === unreachable) return;
-  unreachable = next;
+/** The gateway client reports after every call whether any line answered. */
+export function noteReachability(reachable: boolean) {
+  if (reachable === !unreachable) return;
+  unreachable = !reachable;
   emit();
 }
 

@@ -6,7 +6,7 @@ import { buildIdentity, loadOAuthId } from "#gateway/identity.ts";
 import { selectBaseLine } from "#gateway/lines.ts";
 import { createWorkerDecrypt } from "#gateway/worker-decrypt.ts";
 import { userStore } from "#app/stores/user.ts";
-import { noteGatewayOutcome } from "./connectivity.ts";
+import { noteReachability } from "./connectivity.ts";
 import { toast } from "./feedback.ts";
 
 export { askToLogin, TOAST_MS } from "./feedback.ts";
@@ -33,6 +33,7 @@ function createClient(): GatewayClient {
     identity: () =>
       buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
     onError: (message) => toast(message),
+    onReachability: noteReachability,
     onSessionInvalid: (info) => {
       if (sessionHandler) sessionHandler(info);
       else pendingSessionInfo = info;
@@ -55,14 +56,7 @@ export function gatewayReady(): Promise<GatewayClient> {
 
 /** Calls a typed endpoint. */
 export async function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
-  try {
-    const result = await (await gatewayReady()).send(ep, input);
-    noteGatewayOutcome();
-    return result;
-  } catch (error) {
-    noteGatewayOutcome(error);
-    throw error;
-  }
+  return (await gatewayReady()).send(ep, input);
 }
 
 /** Installed by the root: 420 with a token logs out; without one, asks the visitor to log in. */
@@ -77,12 +71,5 @@ export function onSessionInvalid(handler: (info: SessionInfo) => void) {
 
 /** Calls a path by name (a list remembered by the stack store); same rules as `api`. */
 export async function callPath<T>(path: string, fields: Record<string, string | number>): Promise<T> {
-  try {
-    const result = (await (await gatewayReady()).call<T>(path, fields)) as T;
-    noteGatewayOutcome();
-    return result;
-  } catch (error) {
-    noteGatewayOutcome(error);
-    throw error;
-  }
+  return (await (await gatewayReady()).call<T>(path, fields)) as T;
 }
