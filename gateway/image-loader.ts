@@ -1,5 +1,6 @@
 import { decryptImage, sniffImageType } from "./image-cipher.ts";
 import type { ImageJob, ImageJobResult } from "./image-worker.ts";
+import { workerRpc } from "./worker-rpc.ts";
 
 export interface ImageLoader {
   /** Fetches, decrypts and returns a displayable URL; the same URL is loaded once. */
@@ -15,51 +16,22 @@ export interface ImageLoader {
 export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; fetch?: typeof fetch }): ImageLoader {
   const cacheSize = opts.cacheSize ?? 400;
   const done = new Map<string, Promise<string>>();
-  let worker: Worker | null | undefined;
-  let seq = 0;
-  const pending = new Map<number, { resolve: (v: string) => void; reject: (e: Error) => void }>();
-
-  const getWorker = () => {
-    if (worker !== undefined) return worker;
-    try {
-      worker = new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" });
-      worker.onmessage = (event: MessageEvent<ImageJobResult>) => {
-        const job = pending.get(event.data.id);
-        if (!job) return;
-        pending.delete(event.data.id);
-        if (event.data.error !== undefined) job.reject(new Error(event.data.error));
-        else job.resolve(event.data.result as string);
-      };
-      worker.onerror = () => {
-        for (const job of pending.values()) job.reject(new Error("image worker failed"));
-        pending.clear();
-        worker = null;
-      };
-    } catch {
-      worker = null;
-    }
-    return worker;
-  };
+  const rpc = workerRpc<ImageJobResult>(() => new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" }), "image worker");
 
   const decrypt = async (data: ArrayBuffer): Promise<string> => {
-    const w = typeof Worker !== "undefined" ? getWorker() : null;
-    if (!w) {
-      const plain = await decryptImage(data, opts.mediaKey);
-      return URL.createObjectURL(new Blob([plain as BlobPart], { type: sniffImageType(plain) }));
-    }
-    const id = ++seq;
-    return new Promise<string>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      const job: ImageJob = { id, data, key: opts.mediaKey, type: "image", responseType: "url" };
-      w.postMessage(job, [data]);
-    });
+    const job: Omit<ImageJob, "id"> = { data, key: opts.mediaKey, type: "image", responseType: "url" };
+    const answer = rpc.ask(job, [data]);
+    if (answer) return (await answer).result as string;
+    const plain = await decryptImage(data, opts.mediaKey);
+    return URL.createObjectURL(new Blob([plain as BlobPart], { type: sniffImageType(plain) }));
   };
 
   const evict = () => {
     while (done.size > cacheSize) {
       const [oldest, result] = done.entries().next().value as [string, Promise<string>];
       done.delete(oldest);
-      void result.then((u) => (worker ? worker.postMessage({ revoke: u }) : URL.revokeObjectURL(u))).catch(() => undefined);
+      // A blob: address is revoked where it was made: in the worker, or here when decrypted inline.
+      void result.then((u) => rpc.tell({ revoke: u }) || URL.revokeObjectURL(u)).catch(() => undefined);
     }
   };
 
