@@ -3,14 +3,14 @@ import type { ClubInfo, ClubPrivilege, Compilation, CreatorRankEntry, FanRankEnt
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, paged, pageInput } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "../http/registry.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { avatarUrl, encImageUrl } from "./media.ts";
 import { joinClubPaying } from "./purchases.ts";
-import { addComment, listComments, listReplies, PERSON_SELECT, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
-import { isoDate, orderFor, pageOfVideos } from "./videos.ts";
+import { addComment, listComments, listReplies, pageOfCreators, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
+import { orderFor, pageOfVideos } from "./videos.ts";
 
-const id = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+const id = idInput;
 const creatorInput = z.object({ uid: id("创作者 id") });
 const creatorPage = z.object({ uid: id("创作者 id"), ...pageInput.shape });
 type Ctx<I> = { input: I; db: DB; origin: string; caller: { user: UserRow; isMember: boolean } };
@@ -260,13 +260,7 @@ export const creatorRank = defineHandler({
   auth: "guest",
   input: pageInput,
   handle({ input, db, origin, caller }) {
-    const total = sql(db, "SELECT COUNT(*) FROM users WHERE is_creator = 1").pluck().get() as number;
-    const offset = (input.page - 1) * input.limit;
-    const rows = sql(db, `${PERSON_SELECT} WHERE u.is_creator = 1 ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
-      uid: caller.user.id,
-      limit: input.limit,
-      offset,
-    }) as Parameters<typeof toCard>[1][];
+    const { rows, total, offset } = pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
     const list: CreatorRankEntry[] = rows.map((r, i) => ({ ...toCard(origin, r), rank: offset + i + 1 }));
     return { data: paged(list, input.page, input.limit, total) };
   },

@@ -3,9 +3,9 @@ import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#ga
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, paged, pageInput } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, paged, pageInput } from "../http/registry.ts";
 import { avatarUrl, encImageUrl } from "./media.ts";
-import { PERSON_SELECT, toCard } from "./social.ts";
+import { pageOfCreators, toCard } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
 
 interface SeriesRow {
@@ -59,7 +59,7 @@ export const elements = defineHandler({
 export const elementVideos = defineHandler({
   path: "/api/element/list_more",
   auth: "guest",
-  input: z.object({ id: z.coerce.number({ error: "专题 id无效" }).int().positive("专题 id无效"), ...pageInput.shape }),
+  input: z.object({ id: idInput("专题 id"), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
     if (!sql(db, "SELECT 1 FROM series WHERE id = ?").get(input.id)) throw new ApiError(404, "专题不存在");
     return {
@@ -90,9 +90,11 @@ export const compilations = defineHandler({
 });
 
 const PREVIEW = 4;
+/** Pages of groups (each with a few videos) are short. */
+const shortPage = z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) });
 
 function tagGroups(order: string) {
-  return ({ input, db, origin, caller }: { input: z.infer<typeof pageInput>; db: DB; origin: string; caller: { user: UserRow } }) => {
+  return ({ input, db, origin, caller }: { input: z.infer<typeof shortPage>; db: DB; origin: string; caller: { user: UserRow } }) => {
     const total = sql(db, "SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video'").pluck().get() as number;
     const rows = sql(
       db,
@@ -116,9 +118,8 @@ function tagGroups(order: string) {
   };
 }
 
-const tagPage = z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) });
-export const tagsWithVideos = defineHandler({ path: "/api/mv/listOfTag", auth: "guest", input: tagPage, handle: tagGroups("video_count DESC, t.id") });
-export const tagsWithNewVideos = defineHandler({ path: "/api/mv/listOfTagNew", auth: "guest", input: tagPage, handle: tagGroups("newest DESC, t.id") });
+export const tagsWithVideos = defineHandler({ path: "/api/mv/listOfTag", auth: "guest", input: shortPage, handle: tagGroups("video_count DESC, t.id") });
+export const tagsWithNewVideos = defineHandler({ path: "/api/mv/listOfTagNew", auth: "guest", input: shortPage, handle: tagGroups("newest DESC, t.id") });
 
 const smallInput = z.object({ tag: z.string().trim().max(30).optional(), ...pageInput.shape });
 function smallVideos(sort: "new" | "hot") {
@@ -142,14 +143,9 @@ export const smallHotByTag = defineHandler({ path: "/api/MvList/smallVideoByTag"
 export const creatorsWithVideos = defineHandler({
   path: "/api/creator/list_with_mv",
   auth: "guest",
-  input: z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) }),
+  input: shortPage,
   handle({ input, db, origin, caller }) {
-    const total = sql(db, "SELECT COUNT(*) FROM users WHERE is_creator = 1").pluck().get() as number;
-    const people = sql(db, `${PERSON_SELECT} WHERE u.is_creator = 1 ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
-      uid: caller.user.id,
-      limit: input.limit,
-      offset: (input.page - 1) * input.limit,
-    }) as Parameters<typeof toCard>[1][];
+    const { rows: people, total } = pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
     const list: CreatorWithVideos[] = people.map((p) => ({
       ...toCard(origin, p),
       videos: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: p.id }, order: orderFor("new"), page: 1, limit: 3, origin, user: caller.user }).list,

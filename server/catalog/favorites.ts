@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { FavoriteGroup, Style } from "#gateway/api/content-types.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, pageInput } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, pageInput } from "../http/registry.ts";
 import { toggleItemMark } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
 
-const id = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+const id = idInput;
 const groupName = z.string({ error: "请输入分组名称" }).trim().min(1, "请输入分组名称").max(20, "分组名称最多 20 个字");
 export const MAX_GROUPS = 20;
 

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Ad, Category, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, paged, pageInput, type Caller } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
 import { encImageUrl } from "./media.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { buyVideo, rewardCreator, ticketCount } from "./purchases.ts";
-import { addComment, listComments, listPeople, listReplies, PERSON_SELECT, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
-import { isoDate, itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
+import { addComment, listComments, listPeople, listReplies, pageOfCreators, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
+import { itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
 
-const id = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+const id = idInput;
 const videoId = z.object({ id: id("视频 id") });
 const paging = pageInput.shape;
 const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(50, "关键词最多 50 个字");
@@ -312,15 +312,7 @@ export const searchCreator = defineHandler({
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
   handle({ input, db, origin, caller }) {
-    const where = "u.is_creator = 1 AND (u.nickname LIKE @kw ESCAPE '\\' OR u.username LIKE @kw ESCAPE '\\')";
-    const kw = likePattern(input.kw);
-    const total = sql(db, `SELECT COUNT(*) FROM users u WHERE ${where}`).pluck().get({ kw }) as number;
-    const rows = sql(db, `${PERSON_SELECT} WHERE ${where} ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
-      uid: caller.user.id,
-      kw,
-      limit: input.limit,
-      offset: (input.page - 1) * input.limit,
-    }) as Parameters<typeof toCard>[1][];
+    const { rows, total } = pageOfCreators(db, caller.user.id, "(u.nickname LIKE @kw ESCAPE '\\' OR u.username LIKE @kw ESCAPE '\\')", { kw: likePattern(input.kw) }, input.page, input.limit);
     return { data: paged(rows.map((r) => toCard(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -376,18 +368,23 @@ function people(direction: "following" | "fans") {
 export const following = defineHandler({ path: "/api/user/focusList", auth: "guest", input: peopleInput, handle: people("following") });
 export const fans = defineHandler({ path: "/api/user/fansList", auth: "guest", input: peopleInput, handle: people("fans") });
 
-/** The caller's own videos through a join (purchases), newest first. */
-function myVideos(path: string, join: string, order: string) {
-  return defineHandler({
-    path,
-    auth: "member",
-    input: pageInput,
-    handle: ({ input, db, origin, caller }) => ({
-      data: pageOfVideos(db, { from: join, where: "1 = 1", params: {}, order, page: input.page, limit: input.limit, origin, user: caller.user }),
+export const myPurchases = defineHandler({
+  path: "/api/mvList/userBuy",
+  auth: "member",
+  input: pageInput,
+  handle: ({ input, db, origin, caller }) => ({
+    data: pageOfVideos(db, {
+      from: "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid",
+      where: "1 = 1",
+      params: {},
+      order: "mp.created_at DESC, mp.id DESC",
+      page: input.page,
+      limit: input.limit,
+      origin,
+      user: caller.user,
     }),
-  });
-}
-export const myPurchases = myVideos("/api/mvList/userBuy", "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid", "mp.created_at DESC, mp.id DESC");
+  }),
+});
 
 export const myTickets = defineHandler({
   path: "/api/user/myMvTicket",

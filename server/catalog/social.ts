@@ -1,9 +1,8 @@
 import type { Comment, CreatorCard } from "#gateway/api/content-types.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, paged } from "../http/registry.ts";
+import { ApiError, isoDate, paged } from "../http/registry.ts";
 import { avatarUrl } from "./media.ts";
-import { isoDate } from "./videos.ts";
 
 interface CommentRow {
   id: number;
@@ -134,6 +133,19 @@ export const PERSON_SELECT = `
     (SELECT COUNT(*) FROM items i WHERE i.creator_id = u.id AND i.kind = 'video') AS video_count,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = u.id) AS is_attention
   FROM users u`;
+
+/** Creators matching `where` (on `u`), most followed first, with the offset of the page for ranks. */
+export function pageOfCreators(db: DB, uid: number, where: string, params: Record<string, unknown>, page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const total = sql(db, `SELECT COUNT(*) FROM users u WHERE u.is_creator = 1 AND ${where}`).pluck().get(params) as number;
+  const rows = sql(db, `${PERSON_SELECT} WHERE u.is_creator = 1 AND ${where} ORDER BY u.fans_count DESC, u.id LIMIT @limit OFFSET @offset`).all({
+    ...params,
+    uid,
+    limit,
+    offset,
+  }) as PersonRow[];
+  return { rows, total, offset };
+}
 
 export function toCard(origin: string, r: PersonRow): CreatorCard & { followed_count: number; likes_count: number } {
   return {

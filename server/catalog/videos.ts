@@ -2,7 +2,7 @@ import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/ap
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { paged } from "../http/registry.ts";
+import { isoDate, paged } from "../http/registry.ts";
 import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
 
 export interface ItemRow {
@@ -47,8 +47,6 @@ export const ITEM_SELECT = `
     EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) AS is_favorite,
     EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) AS is_attention
   FROM items i LEFT JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
-
-export const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 /** Whether `user` may play the item now: free, free for VIP and VIP, or bought. */
 export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay">, user: Pick<UserRow, "vip">): boolean {

@@ -85,6 +85,12 @@ export const pageInput = z.object({
   limit: z.coerce.number().int().min(1).max(50, "limit 最大为 50").default(20),
 });
 
+/** A positive integer id, however it arrives (number or string), with one message naming what it is. */
+export const idInput = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+
+/** Times in answers: `YYYY-MM-DD hh:mm:ss` (UTC). */
+export const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+
 export function paged<T>(list: T[], page: number, limit: number, total: number) {
   return { list, page, limit, total, has_more: page * limit < total };
 }

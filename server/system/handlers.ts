@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
-import { defineHandler, paged, pageInput } from "../http/registry.ts";
+import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
 
 /** Calls whose success status is 251 (they create something). Later issues add to this list. */
 export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/comment/like", "/api/mvdetail/create", "/api/wei/comment"];
@@ -80,8 +80,6 @@ export const reportType = defineHandler({
   cacheMs: 60_000,
   handle: ({ db }) => ({ data: sql(db, "SELECT id, name FROM report_types ORDER BY sort, id").all() }),
 });
-
-const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 export const notice = defineHandler({
   path: "/api/system/notice",
