@@ -72,7 +72,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
       <header className="section-head">
         <h1 className="section-title">{title}</h1>
         <Link className="search-entry" to="/search" aria-label="搜索">
-          🔍 搜索视频、创作者
+          搜索视频、创作者
         </Link>
       </header>
       <SortTabs tabs={tabs} active={sort} onChange={setSort} />
