@@ -292,8 +292,9 @@ describe("player navigation", () => {
     const ids = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
     expect(ids.length % 20).toBe(0);
     const last = ids[ids.length - 1]!;
-    await inAppNavigate(page, `/player?id=${last}`);
-    await page.waitForFunction((id) => location.search === `?id=${id}`, {}, last);
+    // A fresh load (the list lives in session storage), so only this player is on the page to tap.
+    await page.goto(`${gw.url}/player?id=${last}`);
+    await page.waitForSelector(".player-title", { visible: true });
     await tapText(page, "下一个");
     await page.waitForFunction((id) => location.pathname === "/player" && location.search !== `?id=${id}`, {}, last);
     const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
