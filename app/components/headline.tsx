@@ -1,6 +1,6 @@
 import { Button, Popup, SpinLoading } from "antd-mobile";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { creators, type Comment, type Headline, type HeadlineDetail } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
@@ -31,12 +31,24 @@ export function ImageGrid({ images }: { images: Headline["images"] }) {
   );
 }
 
+/** The video a circle post shares, as a link to its player. */
+function QuotedVideo({ quote }: { quote: Headline["quote"] }) {
+  if (!quote) return null;
+  return (
+    <Link className="headline-quote" to={`/player?id=${quote.id}`} onClick={(e) => e.stopPropagation()}>
+      <EncImage src={quote.cover} ratio={quote.cover_ratio} alt="" />
+      <span>▶ {quote.title}</span>
+    </Link>
+  );
+}
+
 export function HeadlineCard({ item, onOpen }: { item: Headline; onOpen: (id: number) => void }) {
   return (
     <article className="headline" onClick={() => onOpen(item.id)}>
       <h3>{item.title}</h3>
       <p>{item.excerpt}</p>
       <ImageGrid images={item.images} />
+      <QuotedVideo quote={item.quote} />
       <p className="creator-meta">
         {item.created_at.slice(5, 16)} · ♥ {formatCount(item.like_count)} · 评论 {formatCount(item.comment_count)}
       </p>
@@ -73,6 +85,7 @@ export function HeadlineSheet({ id, onClose, isMember, onNeedLogin }: { id: numb
           <h2 className="block-title">{state.detail.title}</h2>
           <p className="headline-content">{state.detail.content}</p>
           <ImageGrid images={state.detail.images} />
+          <QuotedVideo quote={state.detail.quote} />
           <Button
             size="small"
             color={like?.is_like ? "danger" : "default"}

@@ -56,15 +56,21 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         return { comment: await api(videos.comment, { id, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
       }
       case "buy-coins":
-      case "buy-ticket": {
-        const ep = field("intent") === "buy-coins" ? videos.buyWithCoins : videos.buyWithTicket;
-        const outcome = await api(ep, { id, request_id: field("request_id") });
+      case "buy-ticket":
+      case "buy-community": {
+        const intent = field("intent");
+        const content = field("content").trim();
+        if (intent === "buy-community" && (content.length < 5 || content.length > 200)) return { error: "分享语需 5–200 个字" };
+        const outcome =
+          intent === "buy-community"
+            ? await api(videos.communityUnlock, { id, content, request_id: field("request_id") })
+            : await api(intent === "buy-coins" ? videos.buyWithCoins : videos.buyWithTicket, { id, request_id: field("request_id") });
         if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
         const coins = outcome.data.coins;
         userStore.set((s) => {
           if (s.u) s.u.coins = coins;
         });
-        if (outcome.data.charged) Toast.show({ content: "解锁成功", icon: "success" });
+        if (outcome.data.charged) Toast.show({ content: intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", icon: "success" });
         return { bought: outcome.data };
       }
       case "follow":

@@ -52,8 +52,11 @@ export interface VideoDetail extends Video {
   /** A short free preview, always playable. */
   preview_url: string;
   is_favorite: number;
-  /** The caller's balance and vouchers, so a locked video can show what paying takes. */
-  viewer: { coins: number; vip: number; tickets: number; is_member: number };
+  /**
+   * The caller's balance, vouchers and community unlocks left today, so a locked video can show what
+   * unlocking takes.
+   */
+  viewer: { coins: number; vip: number; tickets: number; community_left: number; is_member: number };
 }
 
 export interface Category {
@@ -100,6 +103,11 @@ export interface PurchaseResult {
   coins: number;
   tickets: number;
   video: VideoDetail;
+}
+
+export interface CommunityUnlockResult extends PurchaseResult {
+  /** The circle post that shared the video (0 when it had been unlocked before). */
+  post_id: number;
 }
 
 export interface CreatorCard extends CreatorBrief {
@@ -170,6 +178,8 @@ export interface Headline {
   comment_count: number;
   is_like: number;
   creator: CreatorBrief;
+  /** The video a circle post shares (community unlock), or null. */
+  quote: { id: number; title: string; cover: string; cover_ratio: string } | null;
   created_at: string;
 }
 

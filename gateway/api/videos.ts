@@ -3,6 +3,7 @@ import type {
   Ad,
   Category,
   Comment,
+  CommunityUnlockResult,
   Compilation,
   CreatorCard,
   CreatorPage,
@@ -47,6 +48,7 @@ export const rewardHer = outcomeEndpoint<{ id: number; gift_id: number }, { coin
 export const report = endpoint<{ id: number; type_id: number; content?: string }, { ok: true }>("/api/MvDetail/report");
 export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/mvdetail/watchingMvByCoins");
 export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/mvdetail/checkinTicket");
+export const communityUnlock = outcomeEndpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult>("/api/mvdetail/communityUnlock");
 export const byElement = endpoint<{ element_id: number } & Page, Paged<Video>>("/api/mvdetail/getMvByElementId");
 export const checkFind = endpoint<{ id: number }, { requested: number; count: number }>("/api/mvdetail/checkFind");
 export const requestFind = endpoint<{ id: number; content?: string }, { requested: number; count: number }>("/api/mvdetail/create", { expect: CREATED });

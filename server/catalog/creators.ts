@@ -5,7 +5,7 @@ import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "../http/registry.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
-import { avatarUrl, encImageUrl } from "./media.ts";
+import { avatarUrl, coverUrl, encImageUrl } from "./media.ts";
 import { joinClubPaying } from "./purchases.ts";
 import { addComment, listComments, listReplies, pageOfCreators, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
@@ -54,13 +54,18 @@ interface PostRow {
   avatar_url: string;
   is_like: number;
   is_attention: number;
+  quote_id: number | null;
+  quote_title: string | null;
+  quote_seed: string | null;
+  quote_ratio: string | null;
 }
 
 const POST_SELECT = `
   SELECT i.id, i.title, i.description, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
+    q.id AS quote_id, q.title AS quote_title, q.cover_seed AS quote_seed, q.cover_ratio AS quote_ratio,
     EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) AS is_attention
-  FROM items i JOIN users u ON u.id = i.creator_id WHERE i.kind = 'post'`;
+  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id WHERE i.kind = 'post'`;
 
 function imagesOf(db: DB, origin: string, itemId: number): ImageRef[] {
   const rows = sql(db, "SELECT seed, ratio FROM item_images WHERE item_id = ? ORDER BY seq").all(itemId) as { seed: string; ratio: string }[];
@@ -80,6 +85,7 @@ function toHeadline(db: DB, origin: string, r: PostRow): Headline {
     comment_count: r.comment_count,
     is_like: r.is_like ? 1 : 0,
     creator: { uid: r.creator_id, nickname: r.nickname, avatar_url: avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url }), is_attention: r.is_attention ? 1 : 0 },
+    quote: r.quote_id ? { id: r.quote_id, title: r.quote_title ?? "", cover: coverUrl(origin, r.quote_seed ?? "", r.quote_ratio ?? "16X9", ""), cover_ratio: r.quote_ratio ?? "16X9" } : null,
     created_at: isoDate(r.created_at),
   };
 }

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Ad, Category, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
+import type { Ad, Category, CommunityUnlockResult, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
 import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
 import { encImageUrl } from "./media.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
-import { buyVideo, rewardCreator, ticketCount } from "./purchases.ts";
+import { buyVideo, communityUnlocksLeft, rewardCreator, ticketCount, unlockByPost } from "./purchases.ts";
 import { addComment, listComments, listPeople, listReplies, pageOfCreators, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
 import { itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
 
@@ -25,7 +25,8 @@ function requireVideo(db: DB, itemId: number, uid: number) {
 }
 
 function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
-  return toDetail(origin, requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, caller.isMember ? ticketCount(db, caller.user.id) : 0);
+  const allowance = caller.isMember ? { tickets: ticketCount(db, caller.user.id), communityLeft: communityUnlocksLeft(db, caller.user) } : { tickets: 0, communityLeft: 0 };
+  return toDetail(origin, requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
 }
 
 export const list = defineHandler({
@@ -243,6 +244,26 @@ function purchase(method: "coins" | "ticket") {
 export const buyWithCoins = defineHandler({ path: "/api/mvdetail/watchingMvByCoins", auth: "member", input: buyInput, handle: purchase("coins") });
 export const buyWithTicket = defineHandler({ path: "/api/mvdetail/checkinTicket", auth: "member", input: buyInput, handle: purchase("ticket") });
 
+export const communityUnlock = defineHandler({
+  path: "/api/mvdetail/communityUnlock",
+  auth: "member",
+  input: buyInput.extend({
+    content: z.string().trim().min(5, "分享语至少 5 个字").max(200, "分享语最多 200 字"),
+  }),
+  handle({ input, db, origin, caller }) {
+    const r = unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
+    const data: CommunityUnlockResult = {
+      charged: r.charged ? 1 : 0,
+      coins_spent: 0,
+      coins: r.user.coins,
+      tickets: ticketCount(db, caller.user.id),
+      video: detailFor(db, origin, { ...caller, user: r.user }, input.id),
+      post_id: r.postId,
+    };
+    return { msg: r.charged ? "已分享到社区，视频已解锁" : "该视频已解锁", data };
+  },
+});
+
 export const byElement = defineHandler({
   path: "/api/mvdetail/getMvByElementId",
   auth: "guest",
@@ -405,6 +426,6 @@ export const myTickets = defineHandler({
 
 export const catalogHandlers = [
   list, categories, category, categoryNew, ads, adClick, detail, like, comments, replies, commentLike, comment, tagByName, related,
-  giftList, rewardHer, report, buyWithCoins, buyWithTicket, byElement, checkFind, requestFind, hotSearch, search, searchCreator,
+  giftList, rewardHer, report, buyWithCoins, buyWithTicket, communityUnlock, byElement, checkFind, requestFind, hotSearch, search, searchCreator,
   searchCompilation, creatorPage, creatorVideos, follow, following, fans, myPurchases, myTickets,
 ];

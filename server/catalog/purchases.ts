@@ -7,7 +7,7 @@ import { canWatch, itemById } from "./videos.ts";
 
 // Money moves only here: every coin leaves a balance inside one transaction, with a spending record.
 
-export type PurchaseMethod = "coins" | "ticket";
+export type PurchaseMethod = "coins" | "ticket" | "community";
 
 export interface PurchaseOutcome {
   charged: boolean;
@@ -58,6 +58,50 @@ export function buyVideo(db: DB, userId: number, itemId: number, method: Purchas
     }
     sql(db, "INSERT INTO purchases (user_id, item_id, method, coins, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, method, coins, requestId.slice(0, 64), now);
     return { charged: true, coinsSpent: coins, user: userById(db, userId)! };
+  }).immediate();
+}
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** Midnight of the current day in China time, where the daily allowance restarts. */
+export function startOfChinaDay(now: number): number {
+  return Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+}
+
+/** Community unlocks a member has left today: `users.can_watch` a day, less those used since midnight. */
+export function communityUnlocksLeft(db: DB, user: Pick<UserRow, "id" | "can_watch">, now = Date.now()): number {
+  const used = sql(db, "SELECT COUNT(*) FROM purchases WHERE user_id = ? AND method = 'community' AND created_at >= ?").pluck().get(user.id, startOfChinaDay(now)) as number;
+  return Math.max(0, user.can_watch - used);
+}
+
+export interface CommunityOutcome extends PurchaseOutcome {
+  /** The circle post that shared the video; 0 when the video had been unlocked before. */
+  postId: number;
+}
+
+/**
+ * Community unlock: the member shares a locked video to the circle with a few words of their own, and the
+ * post unlocks the video for them. No coins move; each day allows `users.can_watch` of these. Like a coin
+ * purchase it happens once per video, so a retry or a double tap neither posts twice nor uses the allowance.
+ */
+export function unlockByPost(db: DB, userId: number, itemId: number, content: string, requestId: string): CommunityOutcome {
+  return db.transaction((): CommunityOutcome => {
+    const now = Date.now();
+    const user = userById(db, userId)!;
+    const item = itemById(db, itemId, userId);
+    if (!item) throw new ApiError(404, "视频不存在或已下架");
+    if (item.is_pay) return { charged: false, coinsSpent: 0, user, postId: 0 };
+    if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需解锁");
+    if (item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
+    if (communityUnlocksLeft(db, user, now) <= 0) throw new ApiError(400, `今日社区解锁次数已用完（每天 ${user.can_watch} 次），明天再来吧`);
+    const post = sql(
+      db,
+      `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, quote_item_id, created_at)
+       VALUES ('post', 'circle', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(content.length > 30 ? `${content.slice(0, 30)}…` : content, content, item.cover_seed, item.cover_ratio, userId, itemId, now);
+    sql(db, "INSERT INTO purchases (user_id, item_id, method, coins, request_id, created_at) VALUES (?, ?, 'community', 0, ?, ?)").run(userId, itemId, requestId.slice(0, 64), now);
+    return { charged: true, coinsSpent: 0, user, postId: Number(post.lastInsertRowid) };
   }).immediate();
 }
 

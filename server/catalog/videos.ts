@@ -90,7 +90,7 @@ export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip">
   };
 }
 
-export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: boolean, tickets: number): VideoDetail {
+export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: boolean, allowance: { tickets: number; communityLeft: number }): VideoDetail {
   const video = toVideo(origin, row, user);
   return {
     ...video,
@@ -98,7 +98,7 @@ export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: 
     play_url: video.can_watch ? playUrl(origin, row.media) : "",
     preview_url: previewUrl(origin, row.media),
     is_favorite: row.is_favorite ? 1 : 0,
-    viewer: { coins: user.coins, vip: user.vip, tickets, is_member: isMember ? 1 : 0 },
+    viewer: { coins: user.coins, vip: user.vip, tickets: allowance.tickets, community_left: allowance.communityLeft, is_member: isMember ? 1 : 0 },
   };
 }
 

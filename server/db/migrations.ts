@@ -190,4 +190,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX club_members_joined ON club_members(creator_id, joined_at DESC);
     `,
   },
+  {
+    version: 4,
+    name: "community unlock: purchases by a circle post, posts quoting an item",
+    sql: `
+      CREATE TABLE purchases_v4 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        item_id INTEGER NOT NULL REFERENCES items(id),
+        method TEXT NOT NULL CHECK (method IN ('coins', 'ticket', 'community')),
+        coins INTEGER NOT NULL,
+        request_id TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, item_id)
+      );
+      INSERT INTO purchases_v4 SELECT id, user_id, item_id, method, coins, request_id, created_at FROM purchases;
+      DROP TABLE purchases;
+      ALTER TABLE purchases_v4 RENAME TO purchases;
+      CREATE INDEX purchases_user ON purchases(user_id, created_at DESC);
+      CREATE INDEX purchases_method ON purchases(user_id, method, created_at);
+      ALTER TABLE items ADD COLUMN quote_item_id INTEGER REFERENCES items(id);
+    `,
+  },
 ];

@@ -130,6 +130,25 @@ describe("player", () => {
     expect(bought.list.filter((v) => v.id === DEMO_LOCKED_VIDEO_ID)).toHaveLength(1);
   });
 
+  it("unlocks a locked video by sharing it to the circle, then plays it, spending no coins", async () => {
+    const c = testClient(gw.url);
+    const phone = "13811112222";
+    c.state.token = (await c.send(accounts.register, { phone, password: "secret123" })).token;
+    const page = await loggedIn(phone, "secret123");
+    const locked = (await c.send(videos.list, { section: "porn", sort: "hot", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0)!;
+    await inAppNavigate(page, `/player?id=${locked.id}`);
+    await findText(page, "金币不足", "button");
+    await tapText(page, "社区解锁（今日剩 3 次）", "button");
+    const box = await page.waitForSelector(".share-popup textarea", { visible: true });
+    expect(await box!.evaluate((t) => (t as HTMLTextAreaElement).value)).toContain(locked.title);
+    await tapText(page, "发布并解锁", "button");
+    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.3, { timeout: 20_000 });
+    const after = await c.send(videos.detail, { id: locked.id });
+    expect(after).toMatchObject({ can_watch: 1, viewer: { coins: 0, community_left: 2 } });
+    expect((await c.send(videos.myPurchases, { page: 1 })).list.map((v) => v.id)).toEqual([locked.id]);
+  });
+
   it("posts a comment that appears at the top", async () => {
     const page = await loggedIn();
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);

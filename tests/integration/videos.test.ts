@@ -268,6 +268,45 @@ describe("player and money", () => {
     expect(none.msg).toBe("没有可用的观影券");
   });
 
+  it("unlocks by sharing to the circle: one post and no coins per video, up to can_watch a day", async () => {
+    const m = await member(0);
+    const uid = (await m.send(accounts.userInfo, undefined)).uid;
+    const page = await m.send(videos.list, { section: "porn", sort: "hot", page: 1, limit: 50 });
+    const locked = page.list.filter((v) => !v.can_watch && v.coins > 0).slice(0, 4);
+    expect(locked).toHaveLength(4);
+    expect((await m.send(videos.detail, { id: locked[0]!.id })).viewer.community_left).toBe(3);
+
+    const tooShort = await m.send(videos.communityUnlock, { id: locked[0]!.id, content: "好看" });
+    expect(tooShort).toMatchObject({ ok: false, msg: "content: 分享语至少 5 个字" });
+    const free = await m.send(videos.communityUnlock, { id: DEMO_FREE_VIDEO_ID, content: "这部真的很好看" });
+    expect(free.msg).toBe("该视频可以直接观看，无需解锁");
+
+    // A double tap and retries: one post, one unlock, one use of the allowance.
+    const words = "推荐一部好片，值得一看！";
+    const taps = await Promise.all(Array.from({ length: 5 }, (_, i) => m.send(videos.communityUnlock, { id: locked[0]!.id, content: words, request_id: `tap-${i}` })));
+    expect(taps.every((t) => t.ok)).toBe(true);
+    const charged = taps.filter((t) => t.data!.charged === 1);
+    expect(charged).toHaveLength(1);
+    const postId = charged[0]!.data!.post_id;
+    expect(charged[0]!.data).toMatchObject({ coins_spent: 0, coins: 0, video: { id: locked[0]!.id, can_watch: 1, is_pay: 1, viewer: { community_left: 2 } } });
+    expect(charged[0]!.data!.video.play_url).toMatch(/\/media\/clips\//);
+    expect(rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(1);
+    expect(rows("SELECT * FROM spending WHERE user_id = ?", uid)).toHaveLength(0);
+
+    const post = await m.send(creators.headline, { id: postId });
+    expect(post).toMatchObject({ content: words, creator: { uid }, quote: { id: locked[0]!.id, title: locked[0]!.title } });
+    expect(post.quote!.cover).toMatch(/\/media\/enc\//);
+
+    for (const v of locked.slice(1, 3)) expect((await m.send(videos.communityUnlock, { id: v.id, content: words })).data!.charged).toBe(1);
+    const spent = await m.send(videos.communityUnlock, { id: locked[3]!.id, content: words });
+    expect(spent).toMatchObject({ ok: false, msg: "今日社区解锁次数已用完（每天 3 次），明天再来吧" });
+    expect((await m.send(videos.detail, { id: locked[3]!.id })).viewer.community_left).toBe(0);
+    expect(rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(3);
+    const mine = await m.send(videos.myPurchases, { page: 1 });
+    expect(mine.list.map((v) => v.id).sort()).toEqual(locked.slice(0, 3).map((v) => v.id).sort());
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(0);
+  });
+
   it("rewards a creator from the balance and refuses a gift it cannot pay for", async () => {
     const m = await member(30);
     const ok = await m.send(videos.rewardHer, { id: DEMO_FREE_VIDEO_ID, gift_id: 2 });
@@ -286,6 +325,7 @@ describe("social", () => {
       () => guest.request(videos.like.path, { id: 1 }),
       () => guest.request(videos.comment.path, { id: 1, content: "x" }),
       () => guest.request(videos.buyWithCoins.path, { id: 2 }),
+      () => guest.request(videos.communityUnlock.path, { id: 2, content: "推荐一部好片" }),
       () => guest.request(videos.follow.path, { uid: 2 }),
       () => guest.request(videos.myTickets.path, {}),
     ]) {

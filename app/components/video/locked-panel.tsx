@@ -1,20 +1,35 @@
-import { Button } from "antd-mobile";
+import { Button, Popup, TextArea } from "antd-mobile";
+import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { VideoDetail } from "#gateway/api/content-types.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Toast } from "#app/lib/overlays.ts";
+
+const SHARE_MIN = 5;
+const SHARE_MAX = 200;
 
 /** What a locked video takes: its price, the member's balance and vouchers, and the ways to unlock it. */
 export function LockedPanel({ video }: { video: VideoDetail }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ error?: string; bought?: unknown }>();
   const location = useLocation();
+  const [sharing, setSharing] = useState(false);
+  const [words, setWords] = useState("");
   const busy = fetcher.state !== "idle";
   const { viewer } = video;
   const here = encodeURIComponent(location.pathname + location.search);
   const short = viewer.coins < video.coins;
   // One id per balance state: a double tap sends the same request, and the server charges once anyway.
-  const buy = (intent: string) => {
-    if (!busy) void fetcher.submit({ intent, request_id: `${video.id}-${viewer.coins}-${viewer.tickets}` }, { method: "post" });
+  const requestId = `${video.id}-${viewer.coins}-${viewer.tickets}-${viewer.community_left}`;
+  const buy = (intent: string, extra: Record<string, string> = {}) => {
+    if (!busy) void fetcher.submit({ intent, request_id: requestId, ...extra }, { method: "post" });
   };
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) Toast.show({ content: fetcher.data.error });
+    if (fetcher.state === "idle" && fetcher.data?.bought) setSharing(false);
+  }, [fetcher.state, fetcher.data]);
+
+  const wordsLength = words.trim().length;
   return (
     <div className="locked-panel">
       <EncImage src={video.cover} ratio="16X9" alt={video.title} eager />
@@ -44,9 +59,38 @@ export function LockedPanel({ video }: { video: VideoDetail }) {
                 使用观影券（剩 {viewer.tickets} 张）
               </Button>
             )}
+            {video.coins > 0 && (
+              <Button
+                size="small"
+                disabled={busy || viewer.community_left <= 0}
+                onClick={() => {
+                  setWords((w) => w || `推荐一部好片《${video.title}》，值得一看！`);
+                  setSharing(true);
+                }}
+              >
+                {viewer.community_left > 0 ? `社区解锁（今日剩 ${viewer.community_left} 次）` : "今日社区解锁已用完"}
+              </Button>
+            )}
           </div>
         )}
       </div>
+      <Popup visible={sharing} onMaskClick={() => setSharing(false)} bodyClassName="share-popup" destroyOnClose>
+        <form
+          aria-label="社区解锁"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (wordsLength < SHARE_MIN) return void Toast.show({ content: `分享语至少 ${SHARE_MIN} 个字` });
+            buy("buy-community", { content: words.trim() });
+          }}
+        >
+          <h2 className="block-title">分享到社区解锁</h2>
+          <p className="share-hint">把这部视频分享到圈子，写一句推荐语即可免费解锁。每天可用 {viewer.community_left} 次。</p>
+          <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" />
+          <Button block type="submit" color="primary" loading={busy} disabled={busy || wordsLength < SHARE_MIN}>
+            发布并解锁
+          </Button>
+        </form>
+      </Popup>
     </div>
   );
 }
