@@ -1,4 +1,4 @@
-// antd-mobile's imperative overlays (Toast, Dialog, ActionSheet, ImageViewer), ready for React 19.
+// antd-mobile's imperative overlays (Toast, Dialog, ActionSheet), ready for React 19.
 // Import them from here, not from antd-mobile: this module installs the renderer they need, and
 // the first screen loads it only when an overlay is shown (see feedback.ts).
 import { unstableSetRender } from "antd-mobile";
@@ -16,4 +16,4 @@ unstableSetRender((node, container) => {
   };
 });
 
-export { ActionSheet, Dialog, ImageViewer, Toast } from "antd-mobile";
+export { ActionSheet, Dialog, Toast } from "antd-mobile";

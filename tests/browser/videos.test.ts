@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, videos } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { clickText, findText, launchBrowser, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
@@ -54,6 +55,28 @@ describe("home feed", () => {
     await page.waitForSelector(".video-card", { visible: true });
     expect(noticeCalls).toEqual([]);
     expect(await page.$$eval(".adm-dialog", (d) => d.length)).toBe(0);
+  });
+
+  it("swipes the banner by hand in 500 ms, never on its own, without looping", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    const banner = await page.waitForSelector(".banner-swiper", { visible: true });
+    const box = (await banner!.boundingBox())!;
+    const slides = await page.$$eval(".banner-slide", (s) => s.length);
+    expect(slides).toBeGreaterThan(1);
+    const index = () => page.$eval(".banner-swiper", (el) => Number(el.getAttribute("data-index")));
+    const y = box.y + box.height / 2;
+    const left = () => swipe(page, { x: box.x + box.width * 0.85, y }, { x: box.x + box.width * 0.15, y });
+    await left();
+    await page.waitForFunction(() => document.querySelector(".banner-swiper")?.getAttribute("data-index") === "1");
+    expect(await page.$eval(".banner-track", (t) => getComputedStyle(t).transitionDuration)).toBe("0.5s");
+    for (let i = 1; i < slides; i++) await left();
+    await page.waitForFunction((n) => document.querySelector(".banner-swiper")?.getAttribute("data-index") === String(n - 1), {}, slides);
+    // Past the last slide it stays there, and nothing moves by itself.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await index()).toBe(slides - 1);
+    await swipe(page, { x: box.x + box.width * 0.15, y }, { x: box.x + box.width * 0.85, y });
+    await page.waitForFunction((n) => document.querySelector(".banner-swiper")?.getAttribute("data-index") === String(n - 2), {}, slides);
   });
 
   it("decrypts covers in the browser", async () => {
@@ -229,9 +252,66 @@ describe("creator centre", () => {
     // The first headline carries a 1:3 image first, then two more: a group of three.
     const first = await page.waitForSelector(".headline .image-grid .enc-image", { visible: true });
     await first!.click();
-    await page.waitForSelector(".adm-image-viewer-mask, .adm-image-viewer-content", { visible: true });
-    await page.waitForSelector("[data-testid=long-image] img", { visible: true });
+    await page.waitForSelector(".image-preview", { visible: true });
     await findText(page, "1 / 3");
+    const long = await page.waitForSelector("[data-testid=long-image] img", { visible: true });
+    const scroller = await page.$("[data-testid=long-image]");
+    expect(await scroller!.evaluate((s) => s.scrollHeight > s.clientHeight)).toBe(true);
+    // A finger drag up scrolls it; the slide does not change.
+    const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
+    await swipe(page, { x: w / 2, y: h * 0.8 }, { x: w / 2, y: h * 0.3 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=long-image]")!.scrollTop > 50);
+    await findText(page, "1 / 3");
+    expect(await long!.evaluate((img) => img.getBoundingClientRect().width)).toBe(await page.evaluate(() => innerWidth));
+  });
+
+  it("swipes a group in 300 ms without looping, zooms between 1/3 and 3 by pinch and double tap, closes on a tap", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home/creator?uid=2&tab=headline`);
+    await (await page.waitForSelector(".headline .image-grid .enc-image", { visible: true }))!.click();
+    await page.waitForSelector(".image-preview", { visible: true });
+    const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
+    const mid = { x: w / 2, y: h / 2 };
+    const index = () => page.$eval(".image-preview", (el) => Number(el.getAttribute("data-index")));
+    const left = () => swipe(page, { x: w * 0.8, y: h / 2 }, { x: w * 0.2, y: h / 2 });
+
+    await left();
+    await findText(page, "2 / 3");
+    expect(await page.$eval(".image-preview-track", (t) => getComputedStyle(t).transitionDuration)).toBe("0.3s");
+    await left();
+    await findText(page, "3 / 3");
+    await left();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await index()).toBe(2);
+    await swipe(page, { x: w * 0.2, y: h / 2 }, { x: w * 0.8, y: h / 2 });
+    await findText(page, "2 / 3");
+
+    const scale = () => page.$eval(".image-preview-slide:nth-child(2) .image-preview-zoom", (el) => Number(el.getAttribute("data-scale")));
+    // Double tap within 250 ms zooms in, again zooms out; the viewer stays open.
+    await tap(page, mid);
+    await new Promise((r) => setTimeout(r, 80));
+    await tap(page, mid);
+    await page.waitForFunction(() => document.querySelector(".image-preview-slide:nth-child(2) .image-preview-zoom")?.getAttribute("data-scale") === "2.00");
+    await new Promise((r) => setTimeout(r, 400));
+    await tap(page, mid);
+    await new Promise((r) => setTimeout(r, 80));
+    await tap(page, mid);
+    await page.waitForFunction(() => document.querySelector(".image-preview-slide:nth-child(2) .image-preview-zoom")?.getAttribute("data-scale") === "1.00");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await page.$(".image-preview")).not.toBeNull();
+
+    // Pinching far out stops at 3×; far in stops at 1/3 while the fingers are down, then springs back to 1×.
+    await pinch(page, mid, 60, 340);
+    expect(await scale()).toBe(3);
+    const release = await pinch(page, mid, 340, 10, { hold: true });
+    expect(await scale()).toBeCloseTo(1 / 3, 2);
+    await release();
+    await page.waitForFunction(() => document.querySelector(".image-preview-slide:nth-child(2) .image-preview-zoom")?.getAttribute("data-scale") === "1.00");
+
+    // One tap closes once the double-tap window has passed.
+    await new Promise((r) => setTimeout(r, 400));
+    await tap(page, mid);
+    await page.waitForSelector(".image-preview", { hidden: true });
   });
 
   it("joins a free fan club and counts the new member", async () => {

@@ -84,7 +84,7 @@ export function LockedPanel({ video }: { video: VideoDetail }) {
           }}
         >
           <h2 className="block-title">分享到社区解锁</h2>
-          <p className="share-hint">把这部视频分享到圈子，写一句推荐语即可免费解锁。每天可用 {viewer.community_left} 次。</p>
+          <p className="share-hint">把这部视频分享到圈子，写一句推荐语即可免费解锁，今日还可用 {viewer.community_left} 次。</p>
           <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" />
           <Button block type="submit" color="primary" loading={busy} disabled={busy || wordsLength < SHARE_MIN}>
             发布并解锁

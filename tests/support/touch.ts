@@ -1,0 +1,54 @@
+import type { CDPSession, Page } from "puppeteer";
+
+// Real touch input through the DevTools protocol: one or two fingers, moved in steps like a hand.
+
+type Point = { x: number; y: number };
+const sessions = new WeakMap<Page, CDPSession>();
+
+async function session(page: Page): Promise<CDPSession> {
+  let s = sessions.get(page);
+  if (!s) {
+    s = await page.createCDPSession();
+    sessions.set(page, s);
+  }
+  return s;
+}
+
+async function touch(page: Page, type: "touchStart" | "touchMove" | "touchEnd", points: Point[]) {
+  await (await session(page)).send("Input.dispatchTouchEvent", { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+}
+
+const between = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+export async function swipe(page: Page, from: Point, to: Point, steps = 8) {
+  await touch(page, "touchStart", [from]);
+  for (let i = 1; i <= steps; i++) {
+    await touch(page, "touchMove", [between(from, to, i / steps)]);
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  await touch(page, "touchEnd", []);
+}
+
+export async function tap(page: Page, at: Point) {
+  await touch(page, "touchStart", [at]);
+  await touch(page, "touchEnd", []);
+}
+
+/**
+ * Two fingers around `centre`, from `fromGap` to `toGap` pixels apart. With `hold`, the fingers stay down
+ * at the end (call the returned release), so a test can look at the screen mid-gesture.
+ */
+export async function pinch(page: Page, centre: Point, fromGap: number, toGap: number, { hold = false, steps = 10 } = {}) {
+  const fingers = (gap: number): Point[] => [
+    { x: centre.x - gap / 2, y: centre.y },
+    { x: centre.x + gap / 2, y: centre.y },
+  ];
+  await touch(page, "touchStart", fingers(fromGap));
+  for (let i = 1; i <= steps; i++) {
+    await touch(page, "touchMove", fingers(fromGap + ((toGap - fromGap) * i) / steps));
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  const release = () => touch(page, "touchEnd", []);
+  if (!hold) await release();
+  return release;
+}
