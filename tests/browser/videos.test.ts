@@ -60,23 +60,27 @@ describe("home feed", () => {
   it("swipes the banner by hand in 500 ms, never on its own, without looping", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/home`);
-    const banner = await page.waitForSelector(".banner-swiper", { visible: true });
+    const banner = await page.waitForSelector(".banner[data-index]", { visible: true });
     const box = (await banner!.boundingBox())!;
     const slides = await page.$$eval(".banner-slide", (s) => s.length);
     expect(slides).toBeGreaterThan(1);
-    const index = () => page.$eval(".banner-swiper", (el) => Number(el.getAttribute("data-index")));
+    const index = () => page.$eval(".banner[data-index]", (el) => Number(el.getAttribute("data-index")));
     const y = box.y + box.height / 2;
     const left = () => swipe(page, { x: box.x + box.width * 0.85, y }, { x: box.x + box.width * 0.15, y });
     await left();
-    await page.waitForFunction(() => document.querySelector(".banner-swiper")?.getAttribute("data-index") === "1");
+    await page.waitForFunction(() => document.querySelector(".banner[data-index]")?.getAttribute("data-index") === "1");
     expect(await page.$eval(".banner-track", (t) => getComputedStyle(t).transitionDuration)).toBe("0.5s");
     for (let i = 1; i < slides; i++) await left();
-    await page.waitForFunction((n) => document.querySelector(".banner-swiper")?.getAttribute("data-index") === String(n - 1), {}, slides);
+    await page.waitForFunction((n) => document.querySelector(".banner[data-index]")?.getAttribute("data-index") === String(n - 1), {}, slides);
     // Past the last slide it stays there, and nothing moves by itself.
     await new Promise((r) => setTimeout(r, 3500));
     expect(await index()).toBe(slides - 1);
     await swipe(page, { x: box.x + box.width * 0.15, y }, { x: box.x + box.width * 0.85, y });
-    await page.waitForFunction((n) => document.querySelector(".banner-swiper")?.getAttribute("data-index") === String(n - 2), {}, slides);
+    await page.waitForFunction((n) => document.querySelector(".banner[data-index]")?.getAttribute("data-index") === String(n - 2), {}, slides);
+    // A tap (not a swipe) opens the ad of the slide in view: the second one links to search.
+    await new Promise((r) => setTimeout(r, 600));
+    await tap(page, { x: box.x + box.width / 2, y });
+    await page.waitForFunction(() => location.pathname === "/search");
   });
 
   it("decrypts covers in the browser", async () => {

@@ -1,43 +1,117 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useRef, useState, type PointerEvent } from "react";
 import { useNavigate } from "react-router";
 import { videos, type Ad } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
 import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
-const BannerSwiper = lazy(() => import("./banner-swiper.tsx"));
+export const BANNER_SLIDE_MS = 500;
+/** Movement that decides whether a touch is a horizontal swipe or a page scroll. */
+const SLOP_PX = 8;
+
+interface Drag {
+  id: number;
+  x0: number;
+  y0: number;
+  t0: number;
+  dx: number;
+  axis: "x" | "y" | null;
+}
 
 /**
- * Ad banners. The first slide paints at once; the swiper (and its gesture code) follows once the page is
- * idle, or at the first touch on the banner if that comes sooner, in the same box, so nothing moves.
+ * Ad banners, swiped by hand only (no autoplay), 500 ms per slide, no looping past the ends. A vertical
+ * drag is left to the page (`touch-action: pan-y`), so the feed scrolls over the banner. Plain pointer
+ * events: the first screen carries no gesture library for this (decision 012).
  */
 export function Banner({ ads }: { ads: Ad[] }) {
   const navigate = useNavigate();
-  const [swipe, setSwipe] = useState(false);
-  const many = ads.length > 1;
-  useEffect(() => {
-    if (!many) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => setSwipe(true), { timeout: 3000 });
-    return () => cancel(id);
-  }, [many]);
-  if (!ads.length) return null;
+  const [index, setIndex] = useState(0);
+  const indexRef = useRef(0);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const swiped = useRef(false);
+  const count = ads.length;
+  if (!count) return null;
+
+  const moveTrack = (offsetPx: number, animate: boolean) => {
+    const track = trackRef.current;
+    if (!track) return;
+    track.style.transition = animate ? `transform ${BANNER_SLIDE_MS}ms ease` : "none";
+    track.style.transform = `translate3d(calc(${-indexRef.current * 100}% + ${offsetPx}px), 0, 0)`;
+  };
   const open = (ad: Ad) => {
     void api(videos.adClick, { id: ad.id });
     if (safeRedirect(ad.url, "") !== "") navigate(ad.url);
     else openExternal(ad.url);
   };
-  const first = ads[0]!;
-  const still = (
-    <div className="banner" onPointerDown={() => many && setSwipe(true)} onTouchStart={() => many && setSwipe(true)}>
-      <EncImage src={first.img_url} ratio={first.ratio || "16X7"} alt={first.title} eager onClick={() => open(first)} />
-    </div>
-  );
-  if (!swipe) return still;
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (count > 1 && e.isPrimary) drag.current = { id: e.pointerId, x0: e.clientX, y0: e.clientY, t0: e.timeStamp, dx: 0, axis: null };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    d.dx = e.clientX - d.x0;
+    const dy = e.clientY - d.y0;
+    if (!d.axis && Math.max(Math.abs(d.dx), Math.abs(dy)) > SLOP_PX) {
+      d.axis = Math.abs(d.dx) > Math.abs(dy) ? "x" : "y";
+      if (d.axis === "x") e.currentTarget.setPointerCapture(e.pointerId);
+    }
+    if (d.axis !== "x") return;
+    const i = indexRef.current;
+    const pastEnd = (i === 0 && d.dx > 0) || (i === count - 1 && d.dx < 0);
+    moveTrack(pastEnd ? d.dx / 3 : d.dx, false);
+  };
+  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    drag.current = null;
+    swiped.current = d.axis === "x";
+    if (d.axis !== "x") return;
+    const width = e.currentTarget.clientWidth || 1;
+    const flick = Math.abs(d.dx) > 16 && e.timeStamp - d.t0 < 250;
+    const far = e.type === "pointerup" && (Math.abs(d.dx) > width * 0.2 || flick);
+    indexRef.current = Math.min(count - 1, Math.max(0, indexRef.current + (far ? (d.dx < 0 ? 1 : -1) : 0)));
+    setIndex(indexRef.current);
+    moveTrack(0, true);
+  };
+
   return (
-    <Suspense fallback={still}>
-      <BannerSwiper ads={ads} onOpen={open} />
-    </Suspense>
+    <div
+      className="banner"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="广告"
+      data-index={index}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+    >
+      <div ref={trackRef} className="banner-track">
+        {ads.map((ad, i) => (
+          <div key={ad.id} className="banner-slide" aria-hidden={i !== index}>
+            <EncImage
+              src={ad.img_url}
+              ratio={ad.ratio || "16X7"}
+              alt={ad.title}
+              eager={i <= index + 1}
+              onClick={() => {
+                // The click that ends a swipe is not a tap on the ad.
+                if (swiped.current) swiped.current = false;
+                else open(ad);
+              }}
+            />
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className="banner-dots" aria-hidden>
+          {ads.map((ad, i) => (
+            <span key={ad.id} className={i === index ? "is-active" : undefined} />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
