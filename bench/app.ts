@@ -68,15 +68,24 @@ async function firstLoad(browser: Browser, url: string) {
 // TBT in particular moves a lot between runs on a busy 2-core machine: report a median.
 const RUNS = 5;
 
-async function runLighthouse(browser: Browser, url: string) {
-  console.log("\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home");
+/**
+ * `cached`: a returning visitor (HTTP cache and service worker warm). `empty`: the HTTP cache, Cache Storage
+ * and the service worker are cleared before each run, so every byte comes over the simulated network.
+ * Either way the age gate is answered beforehand (it is kept in localStorage, which Lighthouse would clear).
+ */
+async function runLighthouse(browser: Browser, url: string, caches: "cached" | "empty") {
+  console.log(`\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home, ${caches === "empty" ? "empty caches" : "returning visitor (caches warm)"}`);
   const { default: lighthouse } = await import("lighthouse");
   const port = Number(new URL(browser.wsEndpoint()).port);
-  // The age gate is answered before Lighthouse loads the page, as for a returning visitor.
   const page = await phone(browser);
   await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
+  const cdp = await page.createCDPSession();
   const runs: { score: number; lcp: number; tbt: number; cls: number; fcp: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
+    if (caches === "empty") {
+      await cdp.send("Storage.clearDataForOrigin", { origin: new URL(url).origin, storageTypes: "cache_storage,service_workers" });
+      await cdp.send("Network.clearBrowserCache");
+    }
     const result = await lighthouse(`${url}/home`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
     const audits = result!.lhr.audits;
     runs.push({
@@ -171,6 +180,22 @@ export async function benchFirstLoadOnly() {
   }
 }
 
+/** Only the Lighthouse figures (`npx tsx -e 'import("./bench/app.ts").then((m) => m.benchLighthouseOnly())'`). */
+export async function benchLighthouseOnly() {
+  const { startServer } = await import("#server/start.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-lh-"));
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
+  const browser = await launch();
+  try {
+    await runLighthouse(browser, server.url, "empty");
+    await runLighthouse(browser, server.url, "cached");
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function benchApp() {
   if (!existsSync(join(CLIENT, "index.html"))) {
     console.log("\nApp benchmarks skipped: run `npm run build` first");
@@ -182,7 +207,8 @@ export async function benchApp() {
   const browser = await launch();
   try {
     await firstLoad(browser, server.url);
-    await runLighthouse(browser, server.url);
+    await runLighthouse(browser, server.url, "empty");
+    await runLighthouse(browser, server.url, "cached");
     await server.close();
     growFeed(dataDir, 2000);
     server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });

@@ -7,6 +7,7 @@ import { openRequest, parseRequestBody, sealResponse, type ResponsePayload } fro
 import { GatewayError } from "./errors.ts";
 import { buildIdentity } from "./identity.ts";
 import { pingAll, selectBaseLine } from "./lines.ts";
+import { createWorkerEnvelope } from "./worker-envelope.ts";
 
 const keys = { aesKey: "0123456789abcdef", aesIv: "fedcba9876543210", signSecret: "test-secret" };
 
@@ -98,6 +99,21 @@ describe("the success rule", () => {
       expect((error as GatewayError).kind).toBe(kind);
     }
     expect(toasts).toHaveLength(cases.length);
+  });
+
+  it("applies the same rule when the envelope work is offloaded (the browser's path; inline here, no Worker)", async () => {
+    const offloaded = new GatewayClient({
+      config: { ...keys, timeoutMs: 2_000, lines: [line] },
+      envelope: createWorkerEnvelope(keys),
+      identity: () => buildIdentity({ oauthId: "AAAAAAAAAAAAAAAAAAA_1700000000000", token: "t1" }),
+    });
+    script = answer({ status: 200, msg: "ok", data: { id: 9 } });
+    await expect(offloaded.send(get, { id: 9 })).resolves.toEqual({ id: 9 });
+    expect(received[0]).toMatchObject({ id: 9, system_token: "t1" });
+    script = answer({ status: 200, msg: "ok", data: {} }, { secret: "forged" });
+    await expect(offloaded.send(get, { id: 1 })).rejects.toMatchObject({ kind: "sign" });
+    script = (_f, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ...sealResponse({ status: 200, msg: "", data: {} }, keys, nodeCrypto), data: "zz" }));
+    await expect(offloaded.send(get, { id: 1 })).rejects.toMatchObject({ kind: "sign" });
   });
 
   it("keeps silent calls silent and never throws for purchase calls", async () => {

@@ -6,6 +6,7 @@ import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse } fr
 import type { GatewayErrorKind } from "./errors.ts";
 import { GatewayError, getErrorMessage } from "./errors.ts";
 import type { Identity } from "./identity.ts";
+import type { EnvelopeOffload } from "./worker-envelope.ts";
 
 export const STATUS_OK = 200;
 export const STATUS_CREATED = 251;
@@ -42,12 +43,13 @@ export interface SessionInvalidInfo {
 
 export interface GatewayClientOptions {
   config: Pick<GatewayConfig, "aesKey" | "aesIv" | "signSecret" | "timeoutMs" | "lines">;
-  crypto: CryptoBackend;
+  /** Seals and opens envelopes on this thread; needed unless `envelope` does that work. */
+  crypto?: CryptoBackend;
+  /** Seals and opens envelopes off the caller's thread (the browser's worker); takes precedence over `crypto`. */
+  envelope?: EnvelopeOffload;
   /** Identity fields for each call, read fresh every time (the token may change). */
   identity: () => Identity;
   fetch?: typeof fetch;
-  /** Decrypts response data off the caller's thread (the browser's worker); defaults to `crypto.decrypt`. */
-  decrypt?: (hex: string) => Promise<string>;
   /** Shows a failure message to the user (toast). Not called for silent calls. */
   onError?: (message: string, outcome: CallOutcome) => void;
   /** Status 420: the app logs out (with a token) or asks the visitor to log in (without one). */
@@ -148,12 +150,12 @@ export class GatewayClient {
 
   /** Sends one call and reports everything about it; never throws, never toasts. */
   async request<T = unknown>(path: string, fields: Fields = {}, opts: CallOptions = {}): Promise<CallOutcome<T>> {
-    const { config, crypto } = this.options;
+    const { config, envelope: offload } = this.options;
     const expect = opts.expect ?? STATUS_OK;
     const identity = this.options.identity();
     // Identity first, caller fields next; system_token last so a caller cannot spoof it.
     const plain = { ...identity, ...fields, system_token: identity.system_token };
-    const body = encodeRequestBody(sealRequest(plain, config, crypto));
+    const body = encodeRequestBody(offload ? await offload.seal(plain) : sealRequest(plain, config, this.crypto()));
     const fail = (kind: GatewayErrorKind, msg: string, extra: Partial<CallOutcome<T>> = {}): CallOutcome<T> => ({
       ok: false,
       path,
@@ -199,7 +201,13 @@ export class GatewayClient {
       });
     }
     const envelope = json;
-    const signValid = verifyResponse(envelope, config, crypto);
+    let opened: { signValid: boolean; text?: string } | null = null;
+    try {
+      opened = offload ? await offload.open(envelope) : null;
+    } catch {
+      return fail("malformed", "响应数据无法解密", { httpStatus, errcode: envelope.errcode, envelope });
+    }
+    const signValid = opened ? opened.signValid : verifyResponse(envelope, config, this.crypto());
     const base = { httpStatus, errcode: envelope.errcode, signValid, envelope };
     // Envelope-level rejections (bad sign, stale timestamp) carry a plain msg beside the signed fields.
     const extra = (json as unknown as { msg?: unknown }).msg;
@@ -216,7 +224,7 @@ export class GatewayClient {
 
     let payload: ResponsePayload<T>;
     try {
-      const text = this.options.decrypt ? await this.options.decrypt(envelope.data) : crypto.decrypt(envelope.data, config.aesKey, config.aesIv);
+      const text = opened ? (opened.text ?? "") : this.crypto().decrypt(envelope.data, config.aesKey, config.aesIv);
       payload = JSON.parse(text) as ResponsePayload<T>;
     } catch {
       return fail("malformed", "响应数据无法解密", base);
@@ -227,6 +235,11 @@ export class GatewayClient {
     if (payload.status === STATUS_SESSION_INVALID) return fail("session", msg, withPayload);
     if (payload.status !== expect) return fail("status", msg, withPayload);
     return { ok: true, path, msg: payload.msg ?? "", ...withPayload };
+  }
+
+  private crypto(): CryptoBackend {
+    if (!this.options.crypto) throw new Error("GatewayClient needs `crypto` or `envelope`");
+    return this.options.crypto;
   }
 
   /** Runs the success rule: toasts (unless silent), handles 420, rejects (unless silent). */

@@ -73,7 +73,8 @@ export function KeepAliveOutlet() {
   useLayoutEffect(() => {
     const previous = activeKey.current;
     activeKey.current = key;
-    if (previous === key) return;
+    // The first page keeps where the browser put it (and scrolling now would force a layout mid-commit).
+    if (previous === key || previous === null) return;
     window.scrollTo(0, navigationType === "POP" ? (entries.get(key)?.scrollY ?? 0) : 0);
   }, [key, navigationType, entries]);
 

@@ -1,12 +1,23 @@
 import { NavLink } from "react-router";
 
+// Inline outline icons (24 × 24, stroke follows the text colour). Unicode symbols rendered differently on
+// every phone (some as emoji) and made the browser search its fallback fonts on the first screen.
+const ICONS = {
+  home: "M3 11.5 12 4l9 7.5M5.5 9.5V20h13V9.5M10 20v-5.5h4V20",
+  scandal: "M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.5 1.5-3.5 2-5.5 1 1.5 1.5 2 2 2 .5-2 .5-4 1-6.5Z",
+  resource: "M3.5 6.5h6l2 2h9V19h-17Z",
+  dark: "M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5Z",
+  circle: "M4 5.5h16v10H10l-4 3.5v-3.5H4Z",
+  mine: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7.5 8.5c.8-3.6 3.8-6 7.5-6s6.7 2.4 7.5 6",
+} as const;
+
 const TABS = [
-  { to: "/home", label: "首页", icon: "⌂" },
-  { to: "/scandalous", label: "黑料", icon: "◉" },
-  { to: "/resource", label: "资源", icon: "▤" },
-  { to: "/dark_web", label: "暗网", icon: "◐" },
-  { to: "/post", label: "圈子", icon: "◎" },
-  { to: "/my", label: "我的", icon: "☺" },
+  { to: "/home", label: "首页", icon: ICONS.home },
+  { to: "/scandalous", label: "黑料", icon: ICONS.scandal },
+  { to: "/resource", label: "资源", icon: ICONS.resource },
+  { to: "/dark_web", label: "暗网", icon: ICONS.dark },
+  { to: "/post", label: "圈子", icon: ICONS.circle },
+  { to: "/my", label: "我的", icon: ICONS.mine },
 ] as const;
 
 /** The bottom tab bar: real links, the current section highlighted. */
@@ -15,9 +26,9 @@ export function TabBar() {
     <nav className="tab-bar" aria-label="主导航">
       {TABS.map((tab) => (
         <NavLink key={tab.to} to={tab.to} className={({ isActive }) => `tab-bar-item${isActive ? " active" : ""}`} prefetch="intent">
-          <span className="tab-bar-icon" aria-hidden>
-            {tab.icon}
-          </span>
+          <svg className="tab-bar-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+            <path d={tab.icon} />
+          </svg>
           <span className="tab-bar-label">{tab.label}</span>
         </NavLink>
       ))}

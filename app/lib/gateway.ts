@@ -1,10 +1,9 @@
 import type { Endpoint } from "#gateway/client.ts";
 import { GatewayClient } from "#gateway/client.ts";
 import { configFromEnv, parseLines } from "#gateway/config.ts";
-import { jsCrypto } from "#gateway/crypto-js.ts";
 import { buildIdentity, loadOAuthId } from "#gateway/identity.ts";
 import { selectBaseLine } from "#gateway/lines.ts";
-import { createWorkerDecrypt } from "#gateway/worker-decrypt.ts";
+import { createWorkerEnvelope } from "#gateway/worker-envelope.ts";
 import { userStore } from "#app/stores/user.ts";
 import { noteReachability } from "./connectivity.ts";
 import { toast } from "./feedback.ts";
@@ -28,8 +27,7 @@ function createClient(): GatewayClient {
   );
   return new GatewayClient({
     config,
-    crypto: jsCrypto,
-    decrypt: createWorkerDecrypt(config),
+    envelope: createWorkerEnvelope(config),
     identity: () =>
       buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
     onError: (message) => toast(message),

@@ -1,6 +1,7 @@
 // Bench harness page: the browser's decode paths, exposed to bench/index.ts through window.
 import { jsCrypto } from "../../gateway/crypto-js.ts";
-import { createWorkerDecrypt } from "../../gateway/worker-decrypt.ts";
+import type { Keys, ResponseEnvelope } from "../../gateway/envelope.ts";
+import { createWorkerEnvelope, type EnvelopeOffload } from "../../gateway/worker-envelope.ts";
 import { encryptImage } from "../../gateway/image-cipher.ts";
 import { createImageLoader } from "../../gateway/image-loader.ts";
 
@@ -8,7 +9,7 @@ declare global {
   interface Window {
     benchReady: boolean;
     benchInline(hex: string, key: string, iv: string): number;
-    benchWorker(hex: string, key: string, iv: string): Promise<{ mainThreadMs: number; wallMs: number }>;
+    benchWorker(env: ResponseEnvelope, keys: Keys): Promise<{ mainThreadMs: number; wallMs: number }>;
     benchImages(key: string, count: number, bytes: number): Promise<{ imagesPerSec: number; mbPerSec: number; mainThreadMs: number }>;
   }
 }
@@ -19,15 +20,16 @@ window.benchInline = (hex, key, iv) => {
   return performance.now() - t0;
 };
 
-let decrypt: ((hex: string) => Promise<string>) | undefined;
-window.benchWorker = async (hex, key, iv) => {
-  decrypt ??= createWorkerDecrypt({ aesKey: key, aesIv: iv });
+let offload: EnvelopeOffload | undefined;
+// The app's path: the worker checks the sign and decrypts; the main thread posts and parses.
+window.benchWorker = async (env, keys) => {
+  offload ??= createWorkerEnvelope(keys);
   const t0 = performance.now();
-  const pending = decrypt(hex);
+  const pending = offload.open(env);
   let main = performance.now() - t0; // the synchronous part: posting the message
-  const text = await pending;
+  const { text } = await pending;
   const t1 = performance.now();
-  JSON.parse(text);
+  JSON.parse(text ?? "");
   main += performance.now() - t1; // the part after the answer: parsing
   return { mainThreadMs: main, wallMs: performance.now() - t0 };
 };

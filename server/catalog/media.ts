@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { encryptImage } from "#gateway/image-cipher.ts";
-import { placeholderSvg } from "../media/placeholder.ts";
+import { placeholderPng } from "../media/placeholder-png.ts";
 import { safeFile, sendFile } from "../static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3. */
@@ -48,13 +48,13 @@ export async function serveEncryptedImage(c: Context, mediaKey: string): Promise
   if (!seed || seed.length > 100) return c.text("not found", 404);
   const w = Math.min(Math.max(Number(c.req.query("w")) || 320, 16), 1200);
   const h = Math.min(Math.max(Number(c.req.query("h")) || 180, 16), 3200);
-  const label = (c.req.query("l") ?? "").slice(0, 24);
-  const key = `${mediaKey}|${seed}|${w}|${h}|${label}`;
+  // `l` (a label) is accepted for old addresses; the raster placeholder carries no text.
+  const key = `${mediaKey}|${seed}|${w}|${h}`;
   let body = cache.get(key);
   if (!body) {
     // The IV comes from the address, so one address always answers the same bytes.
     const iv = new Uint8Array(createHash("sha256").update(key).digest().subarray(0, 16));
-    body = await encryptImage(new TextEncoder().encode(placeholderSvg(seed, w, h, label)), mediaKey, iv);
+    body = await encryptImage(placeholderPng(seed, w, h), mediaKey, iv);
     cache.set(key, body);
     if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
   }

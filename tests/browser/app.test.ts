@@ -59,13 +59,15 @@ describe("tab bar", () => {
     const page = await enteredPhone();
     await page.waitForSelector(".video-card", { visible: true });
     const tabs = await page.$$eval("nav.tab-bar a", (links) => links.filter((a) => (a as HTMLElement).offsetParent).map((a) => [a.textContent, a.getAttribute("href"), a.classList.contains("active")]));
+    // Each tab: an icon (inline SVG) and its label.
+    expect(await page.$$eval("nav.tab-bar a svg.tab-bar-icon path", (p) => p.length)).toBeGreaterThanOrEqual(6);
     expect(tabs).toEqual([
-      ["⌂首页", "/home", true],
-      ["◉黑料", "/scandalous", false],
-      ["▤资源", "/resource", false],
-      ["◐暗网", "/dark_web", false],
-      ["◎圈子", "/post", false],
-      ["☺我的", "/my", false],
+      ["首页", "/home", true],
+      ["黑料", "/scandalous", false],
+      ["资源", "/resource", false],
+      ["暗网", "/dark_web", false],
+      ["圈子", "/post", false],
+      ["我的", "/my", false],
     ]);
     await clickText(page, "暗网", "a");
     await page.waitForFunction(() => location.pathname === "/dark_web");

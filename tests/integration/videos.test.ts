@@ -445,9 +445,13 @@ describe("media", () => {
     const a = await fetch(v.cover);
     expect(a.headers.get("content-type")).toBe("application/octet-stream");
     const bytes = new Uint8Array(await a.arrayBuffer());
-    expect(new TextDecoder().decode(bytes.subarray(16, 64))).not.toContain("<svg");
-    const svg = new TextDecoder().decode(await decryptImage(bytes, DEV_MEDIA_KEY));
-    expect(svg.startsWith("<svg")).toBe(true);
+    expect(new TextDecoder().decode(bytes.subarray(16, 64))).not.toContain("PNG");
+    const png = await decryptImage(bytes, DEV_MEDIA_KEY);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Its header carries the size the address asked for.
+    const size = new URL(v.cover).searchParams;
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([Number(size.get("w")), Number(size.get("h"))]);
     expect(new Uint8Array(await (await fetch(v.cover)).arrayBuffer())).toEqual(bytes);
   });
 

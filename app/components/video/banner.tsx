@@ -102,6 +102,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
                 else open(ad);
               }}
             />
+            <span className="banner-caption">{ad.title}</span>
           </div>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Windowing for a list of equal-height rows scrolled by the window: which rows are near the viewport.
@@ -9,8 +9,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 export function useWindowRows(count: number, { estimate, overscan = 3 }: { estimate: number; overscan?: number }) {
   const [list, setList] = useState<HTMLElement | null>(null);
   const [rowHeight, setRowHeight] = useState(estimate);
-  // First render: the rows a phone screen shows, so the measured pass rarely has to add any.
-  const [range, setRange] = useState(() => ({ start: 0, end: Math.min(count, Math.ceil((typeof window === "undefined" ? 800 : window.innerHeight) / estimate) + overscan) }));
+  // First render: no rows. Where the list starts is only known after layout; the rows in view come in the
+  // next task, so what is above the list and the rows commit and lay out separately (shorter tasks).
+  const [range, setRange] = useState({ start: 0, end: 0 });
   const top = useRef(0);
   const frame = useRef(0);
 
@@ -23,15 +24,14 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
     setRange((r) => (r.start === start && r.end === end ? r : { start, end }));
   }, [count, rowHeight, estimate, overscan]);
 
-  // Where the list starts changes as banners and notices above it load.
-  useLayoutEffect(() => {
+  // Where the list starts changes as banners and notices above it load. Measured from a ResizeObserver
+  // (which also fires once at the start), after layout: reading it during a commit would force one.
+  useEffect(() => {
     if (!list) return;
-    const measure = () => {
+    const ro = new ResizeObserver(() => {
       top.current = list.getBoundingClientRect().top + window.scrollY;
       update();
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
+    });
     ro.observe(document.body);
     return () => ro.disconnect();
   }, [list, update]);
@@ -50,11 +50,15 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
     };
   }, [update]);
 
-  /** Ref for one rendered row: its height becomes the row height. */
+  /** Ref for one rendered row: its height, as laid out, becomes the row height. */
   const measureRow = useCallback((el: HTMLElement | null) => {
     if (!el) return;
-    const h = el.offsetHeight;
-    if (h > 0) setRowHeight((old) => (Math.abs(old - h) > 0.5 ? h : old));
+    const ro = new ResizeObserver(([entry]) => {
+      const h = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      if (h > 0) setRowHeight((old) => (Math.abs(old - h) > 0.5 ? h : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
   }, []);
 
   return { listRef: setList, measureRow, rowHeight, start: range.start, end: Math.min(range.end, count) };

@@ -34,6 +34,8 @@ interface Props {
   emptyText?: string;
 }
 
+const ROW_ESTIMATE = 170;
+
 const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page, hasMore: p.has_more, error: "", loading: false });
 
 /**
@@ -83,8 +85,9 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   }, [fetchPage, update]);
 
   const rows = Math.ceil(state.items.length / columns);
-  const estimate = typeof window === "undefined" ? 180 : (Math.min(window.innerWidth, 480) / columns) * (9 / 16) + 52;
-  const { listRef, measureRow, rowHeight, start, end } = useWindowRows(rows, { estimate });
+  // Rows flow; only the space of rows out of view is estimated, until a rendered row is measured. (Reading
+  // the window's size here would force a layout in the middle of rendering.)
+  const { listRef, measureRow, rowHeight, start, end } = useWindowRows(rows, { estimate: ROW_ESTIMATE });
 
   useEffect(() => {
     if (state.hasMore && !state.loading && !state.error && end >= rows - 1) void loadMore();
@@ -110,7 +113,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   const rowsInView: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     rowsInView.push(
-      <div key={i} data-index={i} ref={i === start ? measureRow : undefined} className="video-feed-row" style={{ top: i * rowHeight, gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+      <div key={i} data-index={i} ref={i === start ? measureRow : undefined} className="video-feed-row" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
         {state.items.slice(i * columns, i * columns + columns).map((v) => (
           <VideoCard key={v.id} video={v} onOpen={onOpen} />
         ))}
@@ -120,7 +123,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
 
   const content = (
     <>
-      <div ref={listRef} className="video-feed" style={{ height: rows * rowHeight }}>
+      <div ref={listRef} className="video-feed" style={{ paddingTop: start * rowHeight, paddingBottom: Math.max(0, rows - end) * rowHeight }}>
         {rowsInView}
       </div>
       {state.items.length === 0 && !state.hasMore && !state.error ? (
@@ -134,10 +137,12 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
                 重试
               </a>
             </>
-          ) : state.hasMore ? (
+          ) : state.loading ? (
             <>
               加载中 <DotLoading />
             </>
+          ) : state.hasMore ? (
+            "上滑加载更多"
           ) : (
             "— 没有更多了 —"
           )}
