@@ -21,7 +21,7 @@ function versionFile(): Plugin {
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work).
-  build: { sourcemap: process.env.SOURCEMAP === "1" },
+  build: { sourcemap: process.env.SOURCEMAP === "1", minify: "terser", terserOptions: { compress: { passes: 2 } } },
   // antd-mobile's ES build imports CSS; the build-time prerender must bundle it rather than require it.
   ssr: { noExternal: ["antd-mobile", /^antd-mobile\//, "use-immer"] },
   server: {

@@ -11,6 +11,8 @@ import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { recordVisit } from "./stores/history.ts";
 import "./app.css";
+import cryptoWorkerUrl from "#gateway/crypto-worker.ts?worker&url";
+import imageWorkerUrl from "#gateway/image-worker.ts?worker&url";
 
 if (typeof document !== "undefined") {
   installChunkReload();
@@ -33,6 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
+        {/* The first gateway call waits for the crypto worker and the first cover for the image worker: their
+            scripts load with the page's own (the workers then start from the HTTP cache). */}
+        <link rel="modulepreload" href={cryptoWorkerUrl} />
+        <link rel="modulepreload" href={imageWorkerUrl} />
       </head>
       <body>
         {children}

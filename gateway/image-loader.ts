@@ -45,6 +45,7 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; 
         done.set(url, hit);
         return hit;
       }
+      rpc.warm(); // the worker's script loads while the image downloads
       const result = (async () => {
         const response = await (opts.fetch ?? fetch)(url);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -12,6 +12,8 @@ export interface WorkerRpc<A extends WorkerAnswer> {
   ask(message: object, transfer?: Transferable[]): Promise<A> | null;
   /** Posts a message that expects no answer; false when there is no worker. */
   tell(message: object): boolean;
+  /** Starts the worker now (its script loads while the caller waits for something else). */
+  warm(): void;
 }
 
 /**
@@ -60,6 +62,9 @@ export function workerRpc<A extends WorkerAnswer>(start: () => Worker, name: str
       if (!worker) return false;
       worker.postMessage(message);
       return true;
+    },
+    warm() {
+      get();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { DotLoading } from "antd-mobile";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useImmer } from "use-immer";
 import type { Video } from "#gateway/api/content-types.ts";
@@ -139,7 +138,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
             </>
           ) : state.loading ? (
             <>
-              加载中 <DotLoading />
+              加载中 <span className="loading-dots" aria-hidden />
             </>
           ) : state.hasMore ? (
             "上滑加载更多"

@@ -5,6 +5,7 @@ import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
+import { loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
 import { Banner } from "./banner.tsx";
@@ -33,15 +34,28 @@ export interface SectionData {
   first: Paged<Video>;
 }
 
-/** Everything the first screen of a video section needs, fetched at once. */
+/**
+ * Everything the first screen of a video section needs, fetched at once. The feed's first page is asked for
+ * beside the config, with the sort the config last named (or the default); asked again only when the config
+ * names another. The first banner image starts loading as soon as the ads are in.
+ */
 export async function loadSection(section: Section, position: string): Promise<SectionData> {
+  const guess = globalStore.get().config?.sort_tabs[section]?.[0]?.sort ?? DEFAULT_TABS[0]!.sort;
+  const firstPage = (sort: string) => api(videos.list, { section, sort, page: 1, limit: FEED_LIMIT });
+  const guessed = firstPage(guess);
+  guessed.catch(() => undefined); // awaited below, or dropped when the config names another sort
   const [config, ads, categories] = await Promise.all([
     syncGlobalConfig().catch(() => null),
-    api(videos.ads, { position }).catch(() => [] as Ad[]),
+    api(videos.ads, { position })
+      .then((list) => {
+        if (list[0]) void loadImage(list[0].img_url).catch(() => undefined);
+        return list;
+      })
+      .catch(() => [] as Ad[]),
     api(videos.categories, { section }).catch(() => [] as Category[]),
   ]);
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
-  const first = await api(videos.list, { section, sort: tabs[0]!.sort, page: 1, limit: FEED_LIMIT });
+  const first = tabs[0]!.sort === guess ? await guessed : await firstPage(tabs[0]!.sort);
   return { section, tabs, ads, categories, first };
 }
 
