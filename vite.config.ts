@@ -18,10 +18,33 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * Marks React DOM's client chunk for eager compilation (V8's explicit compile hint, Chrome 136+): nearly all
+ * of it runs at start-up, and compiled off the main thread while it downloads it evaluates in a shorter
+ * task (decision 013). Other browsers ignore the comment.
+ */
+function compileHints(): Plugin {
+  const HINT = "//# allFunctionsCalledOnLoad\n";
+  return {
+    name: "compile-hints",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.moduleIds.some((id) => /node_modules\/react-dom\/cjs\/react-dom-client\./.test(id))) continue;
+        chunk.code = HINT + chunk.code;
+        // The comment is a line of its own: the source map's lines move down by one.
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      }
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work).
-  build: { sourcemap: process.env.SOURCEMAP === "1", minify: "terser", terserOptions: { compress: { passes: 2 } } },
+  // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work); NO_MINIFY=1 keeps
+  // names readable in profiles. terser: ≈4 KB gzip less than esbuild on the first load (decision 013).
+  build: { sourcemap: process.env.SOURCEMAP === "1", minify: process.env.NO_MINIFY === "1" ? false : "terser", terserOptions: { compress: { passes: 2 } } },
   // antd-mobile's ES build imports CSS; the build-time prerender must bundle it rather than require it.
   ssr: { noExternal: ["antd-mobile", /^antd-mobile\//, "use-immer"] },
   server: {
@@ -31,6 +54,7 @@ export default defineConfig({
   plugins: [
     reactRouter(),
     versionFile(),
+    compileHints(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,

@@ -67,7 +67,7 @@ async function firstLoad(browser: Browser, url: string) {
 }
 
 // TBT in particular moves a lot between runs on a busy 2-core machine: report a median.
-const RUNS = 5;
+const RUNS = 9;
 
 /**
  * `cached`: a returning visitor (HTTP cache and service worker warm). `empty`: the HTTP cache, Cache Storage

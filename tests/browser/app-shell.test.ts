@@ -122,6 +122,34 @@ describe("installable app", () => {
   });
 });
 
+describe("first screen", () => {
+  it("seals and opens envelopes in the crypto worker, not on the page, and hints React DOM for eager compilation", async () => {
+    const page = await adultPhone();
+    const scripts = new Map<string, Promise<string>>();
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/assets/")) scripts.set(new URL(r.url()).pathname, r.text().catch(() => ""));
+    });
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector(".video-card");
+    const html = await (await fetch(`${gw.url}/home`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    const cryptoWorker = preloaded.find((p) => p.includes("crypto-worker"));
+    expect(cryptoWorker).toBeDefined();
+    expect(preloaded.some((p) => p.includes("image-worker"))).toBe(true);
+
+    // crypto-js's UTF-8 decoder message marks its code: only the worker's script carries it.
+    const CRYPTO_JS = "Malformed UTF-8 data";
+    const texts = new Map<string, string>();
+    for (const [path, text] of scripts) texts.set(path, await text);
+    const withCryptoJs = [...texts].filter(([, t]) => t.includes(CRYPTO_JS)).map(([p]) => p);
+    expect(withCryptoJs).toEqual([cryptoWorker]);
+    const reactDom = [...texts].filter(([, t]) => t.includes("react.dom.root") || t.includes("hydrateRoot"));
+    expect(reactDom.length).toBeGreaterThan(0);
+    expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
+    await page.close();
+  });
+});
+
 describe("profile", () => {
   it("edits the nickname and shows it on the profile page", async () => {
     const page = await adultPhone();
