@@ -10,7 +10,6 @@ import { toast } from "./feedback.ts";
 
 export { askToLogin, TOAST_MS } from "./feedback.ts";
 
-let client: GatewayClient | undefined;
 let ready: Promise<GatewayClient> | undefined;
 type SessionInfo = { hasToken: boolean; message: string };
 let sessionHandler: ((info: SessionInfo) => void) | undefined;
@@ -42,10 +41,11 @@ function createClient(): GatewayClient {
 /** The client, once its base line is chosen (the first line to answer a ping). */
 export function gatewayReady(): Promise<GatewayClient> {
   if (!ready) {
-    client = createClient();
-    const c = client;
-    ready = selectBaseLine(c.config.lines).then((line) => {
-      c.baseLine = line;
+    // Started in a task of its own: the first calls come from route loaders, which React Router runs inside
+    // React's hydration commit; creating the client and its worker there would lengthen that task.
+    ready = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
+      const c = createClient();
+      c.baseLine = await selectBaseLine(c.config.lines);
       return c;
     });
   }
