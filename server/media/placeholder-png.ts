@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
+import { placeholderLayout } from "./placeholder.ts";
 
 // The same neutral placeholder as placeholder.ts (a colour field from the seed and two soft shapes), as a
 // PNG: browsers decode raster images off the main thread, while every SVG image is a small document of its
@@ -49,16 +49,11 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
 
 /** Deterministic for a seed and size, so it caches forever. */
 export function placeholderPng(seed: string, width: number, height: number): Buffer {
-  const h = createHash("md5").update(seed).digest();
-  const hue = (h[0]! * 360) / 256;
-  const hue2 = (hue + 40 + h[1]! / 4) % 360;
-  const w = Math.min(Math.max(Math.round(width) || 320, 16), 2000);
-  const ht = Math.min(Math.max(Math.round(height) || 180, 16), 4000);
+  const { w, ht, hue, hue2, ...shapes } = placeholderLayout(seed, width, height);
   const from = hsl(hue, 0.45, 0.32);
   const to = hsl(hue2, 0.5, 0.18);
-  const r = Math.min(w, ht) / 4;
-  const circle = { x: (h[2]! / 255) * w, y: (h[3]! / 255) * ht, r, c: hsl(hue2, 0.6, 0.6), a: 0.25 };
-  const box = { x: (h[4]! / 255) * w * 0.6, y: (h[5]! / 255) * ht * 0.6, w: r * 1.4, h: r * 0.9, c: hsl(hue, 0.6, 0.7), a: 0.2 };
+  const circle = { ...shapes.circle, c: hsl(hue2, 0.6, 0.6), a: 0.25 };
+  const box = { ...shapes.box, c: hsl(hue, 0.6, 0.7), a: 0.2 };
   const rgb = new Uint8Array(w * ht * 3);
   const span = w + ht - 2 || 1;
   const blend = (v: number, c: number, a: number) => v + (c - v) * a;
