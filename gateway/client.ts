@@ -2,7 +2,7 @@ import type { GatewayConfig } from "./config.ts";
 import { CONTENT_TYPE } from "./config.ts";
 import type { CryptoBackend } from "./crypto.ts";
 import type { ResponseEnvelope, ResponsePayload } from "./envelope.ts";
-import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse } from "./envelope.ts";
+import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse, type OpenedResponse } from "./envelope.ts";
 import type { GatewayErrorKind } from "./errors.ts";
 import { GatewayError, getErrorMessage } from "./errors.ts";
 import type { Identity } from "./identity.ts";
@@ -201,7 +201,7 @@ export class GatewayClient {
       });
     }
     const envelope = json;
-    let opened: { signValid: boolean; text?: string } | null = null;
+    let opened: OpenedResponse | null = null;
     try {
       opened = offload ? await offload.open(envelope) : null;
     } catch {

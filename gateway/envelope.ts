@@ -162,6 +162,18 @@ export function verifyResponse(env: ResponseEnvelope, keys: Keys, crypto: Crypto
   return expected === String(env.sign).toLowerCase();
 }
 
+/** A response checked and, when its sign holds and it has data, decrypted (not yet parsed). */
+export interface OpenedResponse {
+  signValid: boolean;
+  text?: string;
+}
+
+/** Checks the sign and decrypts the data when it holds; throws when the data does not decrypt. */
+export function openResponseText(env: ResponseEnvelope, keys: Keys, crypto: CryptoBackend): OpenedResponse {
+  const signValid = verifyResponse(env, keys, crypto);
+  return signValid && env.data ? { signValid, text: crypto.decrypt(env.data, keys.aesKey, keys.aesIv) } : { signValid };
+}
+
 /** Decrypts a response's data (no sign check; see `verifyResponse`). */
 export function openResponse<T = unknown>(env: ResponseEnvelope, keys: Keys, crypto: CryptoBackend): ResponsePayload<T> {
   if (!env.data) throw new EnvelopeError("response data is empty", "malformed");

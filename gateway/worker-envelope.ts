@@ -1,5 +1,5 @@
-import type { OpenedResponse } from "./crypto-worker.ts";
-import type { Keys, RequestEnvelope, ResponseEnvelope } from "./envelope.ts";
+import type { CryptoWorkerJob } from "./crypto-worker.ts";
+import type { Keys, OpenedResponse, RequestEnvelope, ResponseEnvelope } from "./envelope.ts";
 import { workerRpc } from "./worker-rpc.ts";
 
 /** Seals requests and opens responses somewhere other than the caller's thread. */
@@ -24,7 +24,7 @@ export function createWorkerEnvelope({ aesKey, aesIv, signSecret }: Keys): Envel
     const [{ jsCrypto }, envelope] = await Promise.all([import("./crypto-js.ts"), import("./envelope.ts")]);
     return { jsCrypto, envelope };
   };
-  const ask = async <T>(message: object, fallback: () => Promise<T>): Promise<T> => {
+  const ask = async <T>(message: CryptoWorkerJob, fallback: () => Promise<T>): Promise<T> => {
     const pending = rpc.ask(message);
     if (!pending) return fallback();
     try {
@@ -42,8 +42,7 @@ export function createWorkerEnvelope({ aesKey, aesIv, signSecret }: Keys): Envel
     open: (env) =>
       ask({ op: "open", envelope: env, keys }, async () => {
         const { jsCrypto, envelope } = await inline();
-        const signValid = envelope.verifyResponse(env, keys, jsCrypto);
-        return signValid && env.data ? { signValid, text: jsCrypto.decrypt(env.data, keys.aesKey, keys.aesIv) } : { signValid };
+        return envelope.openResponseText(env, keys, jsCrypto);
       }),
   };
 }
