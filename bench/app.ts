@@ -168,14 +168,14 @@ function growFeed(dataDir: string, total: number) {
   }
 }
 
-/** Only the first-load figure (quick check while trimming the bundle: `npx tsx -e` it). */
-export async function benchFirstLoadOnly() {
+/** The built app on a fresh gateway and data directory, with a browser, for one quick partial run. */
+async function withApp(run: (browser: Browser, url: string) => Promise<void>) {
   const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-first-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-part-"));
   const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
   const browser = await launch();
   try {
-    await firstLoad(browser, server.url);
+    await run(browser, server.url);
   } finally {
     await browser.close();
     await server.close();
@@ -183,21 +183,15 @@ export async function benchFirstLoadOnly() {
   }
 }
 
+/** Only the first-load figure (quick check while trimming the bundle: `npx tsx -e` it). */
+export const benchFirstLoadOnly = () => withApp(firstLoad);
+
 /** Only the Lighthouse figures (`npx tsx -e 'import("./bench/app.ts").then((m) => m.benchLighthouseOnly())'`). */
-export async function benchLighthouseOnly() {
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-lh-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const browser = await launch();
-  try {
-    await runLighthouse(browser, server.url, "empty");
-    await runLighthouse(browser, server.url, "cached");
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+export const benchLighthouseOnly = () =>
+  withApp(async (browser, url) => {
+    await runLighthouse(browser, url, "empty");
+    await runLighthouse(browser, url, "cached");
+  });
 
 export async function benchApp() {
   if (!existsSync(join(CLIENT, "index.html"))) {
