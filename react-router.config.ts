@@ -4,4 +4,5 @@ export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: false,
+  prerender: ["/home"],
 } satisfies Config;

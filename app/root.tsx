@@ -10,7 +10,7 @@ import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { recordVisit } from "./stores/history.ts";
-import "./app.css";
+import appCss from "./app.css?url";
 import cryptoWorkerUrl from "#gateway/crypto-worker.ts?worker&url";
 import imageWorkerUrl from "#gateway/image-worker.ts?worker&url";
 
@@ -33,6 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/icon-192.png" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* First in the head (React hoists a stylesheet with a precedence above the preloads): the splash
+            paints as soon as this small file is in, not after the page's scripts have downloaded. */}
+        <link rel="stylesheet" href={appCss} precedence="app" />
         <Meta />
         <Links />
         {/* The first gateway call waits for the crypto worker and the first cover for the image worker: their

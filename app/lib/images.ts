@@ -9,9 +9,36 @@ export function imageLoader(): ImageLoader {
   return loader;
 }
 
+/**
+ * The first screen's largest image (the banner) has the line to itself: other encrypted images start once it
+ * is on screen, or after this long at the latest. On a slow line ten covers would otherwise share its bandwidth.
+ */
+export const FIRST_IMAGE_HOLD_MS = 1500;
+let holds = 0;
+let waiting: (() => void)[] = [];
+
+/** Holds other images back until the returned release is called (once is enough; later calls do nothing). */
+export function holdOtherImages(): () => void {
+  holds++;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    clearTimeout(timer);
+    if (--holds > 0) return;
+    const ready = waiting;
+    waiting = [];
+    for (const go of ready) go();
+  };
+  const timer = setTimeout(release, FIRST_IMAGE_HOLD_MS);
+  return release;
+}
+
 /** A displayable URL for any image field: encrypted ones are decrypted, plain ones pass through. */
-export function loadImage(url: string): Promise<string> {
-  return isEncryptedImageUrl(url) ? imageLoader().load(url) : Promise.resolve(url);
+export function loadImage(url: string, opts: { first?: boolean } = {}): Promise<string> {
+  if (!isEncryptedImageUrl(url)) return Promise.resolve(url);
+  if (opts.first || holds === 0) return imageLoader().load(url);
+  return new Promise<void>((go) => waiting.push(go)).then(() => imageLoader().load(url));
 }
 
 // One observer for every image on the page: starts loading when an image comes near the viewport.

@@ -85,6 +85,8 @@ export function serveApp(c: Context, clientDir: string) {
   const urlPath = new URL(c.req.url).pathname;
   const file = safeFile(clientDir, urlPath);
   if (file) return sendFile(c, file, urlPath);
+  const page = safeFile(clientDir, join(urlPath, "index.html"));
+  if (page) return sendFile(c, page, "/index.html");
   const index = join(clientDir, "index.html");
   if (!existsSync(index)) {
     return c.text("应用尚未构建：请先运行 npm run build（或 npm start）。\nThe app is not built: run `npm run build`.", 503);

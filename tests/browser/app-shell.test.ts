@@ -146,6 +146,58 @@ describe("first screen", () => {
     const reactDom = [...texts].filter(([, t]) => t.includes("react.dom.root") || t.includes("hydrateRoot"));
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
+    // /home is prerendered: its HTML preloads the route's own modules, not only the root's.
+    expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(preloaded.some((p) => /\/video-section-[\w-]+\.js$/.test(p))).toBe(true);
+    await page.close();
+  });
+
+  it("starts the covers only once the banner is on screen", async () => {
+    const page = await adultPhone();
+    // The banner's image is held up on its way, as on a slow line.
+    await page.setRequestInterception(true);
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/media/enc/ad-")) setTimeout(() => void req.continue().catch(() => undefined), 1000);
+      else void req.continue().catch(() => undefined);
+    });
+    // When the banner was painted, as the browser reports it (its largest-contentful-paint entry).
+    await page.evaluateOnNewDocument(() => {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          if (entry.element?.closest(".banner")) (window as unknown as { bannerShownAt: number }).bannerShownAt ??= entry.startTime;
+        }
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector('.video-card .enc-image[data-state="1"]', { visible: true });
+    const { shownAt, coverStarts } = await page.evaluate(() => ({
+      shownAt: (window as unknown as { bannerShownAt?: number }).bannerShownAt,
+      coverStarts: performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname.startsWith("/media/enc/cover-"))
+        .map((e) => e.startTime),
+    }));
+    expect(shownAt).toBeGreaterThan(1000);
+    expect(coverStarts.length).toBeGreaterThan(0);
+    expect(Math.min(...coverStarts)).toBeGreaterThanOrEqual(shownAt!);
+    await page.close();
+  });
+
+  it("runs no animation once the first screen has loaded: images waiting off screen stay still", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector('.video-card .enc-image[data-state="1"]', { visible: true });
+    // Rows below the fold are rendered, and their images wait.
+    await page.waitForFunction(() => document.querySelectorAll('.video-card .enc-image[data-state="0"]:not([data-loading])').length > 0);
+    await page.waitForFunction(() => !document.querySelector('.enc-image[data-loading][data-state="0"]'));
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        // Fades finish by themselves; what must not be there is an animation that never ends.
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations === Infinity)
+        .map((a) => `${(a.effect as KeyframeEffect | null)?.target?.className ?? "?"}: ${(a as CSSAnimation).animationName ?? "transition"}`),
+    );
+    expect(running).toEqual([]);
     await page.close();
   });
 });

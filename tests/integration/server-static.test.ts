@@ -11,6 +11,10 @@ const clientDir = mkdtempSync(join(tmpdir(), "gw-client-"));
 const INDEX = `<!doctype html><html lang="zh-CN"><head><title>移动影音</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
 mkdirSync(join(clientDir, "assets"));
 writeFileSync(join(clientDir, "index.html"), INDEX);
+// A page the build prerendered (/home: its HTML preloads the route's modules).
+const HOME = `<!doctype html><html lang="zh-CN"><head><title>首页</title><link rel="modulepreload" href="/assets/home-Ab12Cd.js"/></head><body></body></html>`;
+mkdirSync(join(clientDir, "home"));
+writeFileSync(join(clientDir, "home/index.html"), HOME);
 writeFileSync(join(clientDir, "assets/entry-Ab12Cd.js"), `console.log("app");`);
 writeFileSync(join(clientDir, "sw.js"), `self.addEventListener("fetch", () => {});`);
 writeFileSync(join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "移动影音", display: "standalone" }));
@@ -41,7 +45,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 
 describe("serving the built app", () => {
   it("falls back to index.html for app paths, /ai/ included (the app renders its own 404)", async () => {
-    for (const path of ["/", "/home", "/my?tab=1", "/player?id=3", "/ai/anything", "/does/not/exist.html"]) {
+    for (const path of ["/", "/home/collect", "/my?tab=1", "/player?id=3", "/ai/anything", "/does/not/exist.html"]) {
       const res = await fetch(`${gw.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toContain("text/html");
@@ -51,6 +55,18 @@ describe("serving the built app", () => {
     const head = await fetch(`${gw.url}/setting`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("serves a prerendered page for its path, query strings and a trailing slash included", async () => {
+    for (const path of ["/home", "/home?tab=hot", "/home/"]) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+      expect(await res.text(), path).toBe(HOME);
+    }
+    // The folder itself is not a file to send, and nothing else in it is served as the page.
+    expect(await (await fetch(`${gw.url}/home/index.htm`)).text()).toBe(INDEX);
   });
 
   it("serves hashed assets immutable and the shell files revalidated", async () => {
@@ -69,7 +85,7 @@ describe("serving the built app", () => {
   });
 
   it("compresses text it serves", async () => {
-    const res = await fetch(`${gw.url}/home`, { headers: { "accept-encoding": "gzip" } });
+    const res = await fetch(`${gw.url}/my`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(await res.text()).toBe(INDEX); // fetch inflates it
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
 import { parseRatio } from "#gateway/image-cipher.ts";
-import { loadImage, whenVisible } from "#app/lib/images.ts";
+import { holdOtherImages, loadImage, whenVisible } from "#app/lib/images.ts";
 
 /** 0 pending, 1 loaded, 2 failed. */
 export type ImageState = 0 | 1 | 2;
@@ -15,22 +15,47 @@ interface Props {
   onClick?: (event: MouseEvent<HTMLDivElement>, loadedUrl: string | undefined) => void;
   /** Load at once instead of when scrolled near (above-the-fold banners). */
   eager?: boolean;
+  /** The first screen's largest image: loads at once, and other images wait until it is shown. */
+  priority?: boolean;
 }
 
 /** An image that loads (and decrypts) when it comes into view, with pending, loaded and failed states. */
-export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", onClick, eager = false }: Props) {
+export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", onClick, eager = false, priority = false }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const release = useRef<(() => void) | undefined>(undefined);
   const [state, setState] = useState<{ src: string; url?: string; status: ImageState }>({ src, status: 0 });
   const current = state.src === src ? state : { src, status: 0 as ImageState };
 
+  // Declared before the loading effect, so the hold is in place before any image below starts.
+  useEffect(() => {
+    if (!priority) return;
+    const done = holdOtherImages();
+    release.current = done;
+    return done;
+  }, [src, priority]);
+  useEffect(() => {
+    if (current.status === 0 || !release.current) return;
+    const done = release.current;
+    release.current = undefined;
+    // Once it is decoded and a frame showing it has gone out.
+    const img = box.current?.querySelector("img");
+    void (img ? img.decode().catch(() => undefined) : Promise.resolve()).then(() =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+    );
+  }, [current.status]);
+
   useEffect(() => {
     let cancelled = false;
-    const start = () =>
-      loadImage(src).then(
+    const start = () => {
+      // Set on the node rather than through state: a render per image just to start its shimmer would cost
+      // more than the shimmer. Images waiting off screen stay flat and animate nothing.
+      box.current?.setAttribute("data-loading", "");
+      return loadImage(src, { first: priority }).then(
         (url) => !cancelled && setState({ src, url, status: 0 }),
         () => !cancelled && setState({ src, status: 2 }),
       );
-    if (eager || !box.current) {
+    };
+    if (eager || priority || !box.current) {
       void start();
       return () => void (cancelled = true);
     }
@@ -40,14 +65,14 @@ export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", 
       stop();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src, eager]);
+  }, [src, eager, priority]);
 
   const aspect = parseRatio(ratio);
   const style: CSSProperties | undefined = aspect ? { aspectRatio: String(aspect) } : undefined;
   return (
     <div
       ref={box}
-      className={`enc-image ${className}`}
+      className={`enc-image${priority ? " is-priority" : ""} ${className}`}
       data-state={current.status}
       style={style}
       onClick={onClick ? (e) => onClick(e, current.url) : undefined}

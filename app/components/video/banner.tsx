@@ -95,6 +95,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
               src={ad.img_url}
               ratio={ad.ratio || "16X7"}
               alt={ad.title}
+              priority={i === 0}
               eager={i <= index + 1}
               onClick={() => {
                 // The click that ends a swipe is not a tap on the ad.

@@ -138,7 +138,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
             </>
           ) : state.loading ? (
             <>
-              加载中 <span className="loading-dots" aria-hidden />
+              加载中 <span className="loading-dots" aria-hidden><i /><i /><i /></span>
             </>
           ) : state.hasMore ? (
             "上滑加载更多"

@@ -48,7 +48,7 @@ export async function loadSection(section: Section, position: string): Promise<S
     syncGlobalConfig().catch(() => null),
     api(videos.ads, { position })
       .then((list) => {
-        if (list[0]) void loadImage(list[0].img_url).catch(() => undefined);
+        if (list[0]) void loadImage(list[0].img_url, { first: true }).catch(() => undefined);
         return list;
       })
       .catch(() => [] as Ad[]),
