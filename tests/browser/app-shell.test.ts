@@ -152,6 +152,23 @@ describe("first screen", () => {
     await page.close();
   });
 
+  it("asks for the first screen's data once on a direct visit, though it starts before React Router does", async () => {
+    const page = await adultPhone();
+    const calls: string[] = [];
+    page.on("request", (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith("/api/")) calls.push(path);
+    });
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector(".banner .enc-image", { visible: true });
+    await page.waitForSelector(".video-card", { visible: true });
+    const count = (path: string) => calls.filter((c) => c === path).length;
+    expect(count("/api/mv/list")).toBe(1);
+    expect(count("/api/system/getad")).toBe(1);
+    expect(count("/api/tab/listv1")).toBe(1);
+    await page.close();
+  });
+
   it("starts the covers only once the banner is on screen", async () => {
     const page = await adultPhone();
     // The banner's image is held up on its way, as on a slow line.

@@ -4,6 +4,7 @@ import { system, videos, type Ad, type Category, type SortTab, type VideoSection
 import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
+import { startEarly, takeEarly } from "#app/lib/early-data.ts";
 import { api } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
@@ -57,6 +58,14 @@ export async function loadSection(section: Section, position: string): Promise<S
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
   const first = tabs[0]!.sort === guess ? await guessed : await firstPage(tabs[0]!.sort);
   return { section, tabs, ads, categories, first };
+}
+
+/** A section route's loader: takes the first screen's data if root.tsx started it early. */
+export const sectionLoader = (section: Section, position: string) => () => takeEarly(`section:${section}`, () => loadSection(section, position));
+
+/** Starts a section's first screen before React Router runs (root.tsx, on a direct visit). */
+export function startSectionEarly(section: Section, position: string) {
+  startEarly(`section:${section}`, () => loadSection(section, position));
 }
 
 /** The home notice, once per session. */
