@@ -46,23 +46,24 @@ export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", 
 
   useEffect(() => {
     let cancelled = false;
+    const node = box.current;
     const start = () => {
       // Set on the node rather than through state: a render per image just to start its shimmer would cost
       // more than the shimmer. Images waiting off screen stay flat and animate nothing.
-      box.current?.setAttribute("data-loading", "");
+      node?.setAttribute("data-loading", "");
       return loadImage(src, { first: priority }).then(
         (url) => !cancelled && setState({ src, url, status: 0 }),
         () => !cancelled && setState({ src, status: 2 }),
       );
     };
-    if (eager || priority || !box.current) {
-      void start();
-      return () => void (cancelled = true);
-    }
-    const stop = whenVisible(box.current, () => void start());
+    let stop: () => void = () => {};
+    if (eager || priority || !node) void start();
+    else stop = whenVisible(node, () => void start());
     return () => {
       cancelled = true;
       stop();
+      // A new src stays flat until it, too, starts loading.
+      node?.removeAttribute("data-loading");
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, eager, priority]);
