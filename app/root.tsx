@@ -45,14 +45,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="app" />
         <Meta />
         <Links />
-        {/* The first gateway call waits for the crypto worker and the first cover for the image worker: their
-            scripts load with the page's own (the workers then start from the HTTP cache). */}
-        <link rel="modulepreload" href={cryptoWorkerUrl} />
-        <link rel="modulepreload" href={imageWorkerUrl} />
       </head>
       <body>
         {children}
         <Scripts />
+        {/* The first gateway call waits for the crypto worker and the first cover for the image worker: their
+            scripts load with the page's own (the workers then start from the HTTP cache). After the page's
+            modules, which are needed first: the calls start only once the root module has run. */}
+        <link rel="modulepreload" href={cryptoWorkerUrl} />
+        <link rel="modulepreload" href={imageWorkerUrl} />
       </body>
     </html>
   );
