@@ -5,8 +5,8 @@ import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 
 interface Props<T> {
-  /** The first page, from the route's clientLoader. */
-  initial: Paged<T>;
+  /** The first page, from the route's clientLoader; without it the list loads its first page itself. */
+  initial?: Paged<T>;
   fetchPage: (page: number) => Promise<Paged<T>>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string | number;
@@ -15,7 +15,7 @@ interface Props<T> {
 
 /** A list with pull-to-refresh and infinite scroll, and its empty, error and end-of-list states. */
 export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyText = "暂无内容" }: Props<T>) {
-  const [state, update] = useImmer({ items: initial.list, page: initial.page, hasMore: initial.has_more, error: "" });
+  const [state, update] = useImmer({ items: initial?.list ?? [], page: initial?.page ?? 0, hasMore: initial?.has_more ?? true, error: "" });
   const loading = useRef(false);
 
   const loadMore = useCallback(async () => {

@@ -249,6 +249,23 @@ describe("discovery screens", () => {
 
 
 describe("creator centre", () => {
+  it("switches tabs, each list loading its own first page, without reloading the page", async () => {
+    const page = await adultPhone();
+    let pageLoads = 0;
+    page.on("request", (req) => void (new URL(req.url()).pathname === "/api/user/getOtherCenterPage" && pageLoads++));
+    await page.goto(`${gw.url}/home/creator?uid=2`);
+    await page.waitForSelector(".video-card", { visible: true });
+    await tapText(page, "小视频", ".adm-tabs-tab");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("tab") === "small");
+    await page.waitForSelector(".paged-list .video-card", { visible: true });
+    await tapText(page, "头条", ".adm-tabs-tab");
+    await page.waitForSelector(".paged-list .headline", { visible: true });
+    await tapText(page, "小视频", ".adm-tabs-tab");
+    await page.waitForSelector(".paged-list .video-card", { visible: true });
+    expect(pageLoads).toBe(1);
+    await page.close();
+  });
+
   it("shows headlines whose images open in a full-screen preview, a long one scrolling", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/home/creator?uid=2&tab=headline`);

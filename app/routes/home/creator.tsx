@@ -1,5 +1,5 @@
 import { Button, Tabs } from "antd-mobile";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { creators, videos, type Video } from "#gateway/api/index.ts";
 import { GatewayError, getErrorMessage } from "#gateway/errors.ts";
@@ -62,9 +62,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-/** Follows, likes and comments answer in place; only another creator reloads the page. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData ? false : defaultShouldRevalidate;
+/** Follows, likes and comments answer in place, and a tab is only `?tab=`: only another creator reloads the page. */
+export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData) return false;
+  const sameCreator = currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("uid") === nextUrl.searchParams.get("uid");
+  return sameCreator ? false : defaultShouldRevalidate;
 }
 
 export default function Creator({ loaderData: { person, featured, compilations } }: Route.ComponentProps) {
@@ -81,20 +83,7 @@ export default function Creator({ loaderData: { person, featured, compilations }
   const smallPage = useCallback((page: number) => api(creators.small, { uid, page, limit: 18 }), [uid]);
   const headlinePage = useCallback((page: number) => api(creators.headlines, { uid, page, limit: 10 }), [uid]);
   const clubPage = useCallback((page: number) => api(creators.clubVideos, { uid, page, limit: 20 }), [uid]);
-  const [firstOf, setFirstOf] = useState<Record<string, Awaited<ReturnType<typeof smallPage>> | Awaited<ReturnType<typeof headlinePage>> | undefined>>({});
-
-  const switchTo = async (key: string) => {
-    // Lists other than the first load their first page before the tab shows.
-    if (key === "small" && !firstOf.small) setFirstOf({ ...firstOf, small: await smallPage(1) });
-    if (key === "headline" && !firstOf.headline) setFirstOf({ ...firstOf, headline: await headlinePage(1) });
-    setParams({ uid: String(uid), tab: key }, { replace: true });
-  };
-
-  useEffect(() => {
-    if (tab === "small" || tab === "headline") void switchTo(tab);
-    // Only for a link that opens straight on such a tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const switchTo = (key: string) => setParams({ uid: String(uid), tab: key }, { replace: true });
 
   return (
     <Page title={person.nickname}>
@@ -112,15 +101,15 @@ export default function Creator({ loaderData: { person, featured, compilations }
           {following ? "已关注" : "+ 关注"}
         </Button>
       </header>
-      <Tabs activeKey={tab} onChange={(k) => void switchTo(k)}>
+      <Tabs activeKey={tab} onChange={switchTo}>
         {TABS.map((t) => (
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
       </Tabs>
       {tab === "featured" && <VideoFeed feedKey={`creator:${uid}:featured`} api={creators.featured.path} params={{ uid }} fetchPage={featuredPage} initial={featured} emptyText="暂无视频" />}
-      {tab === "small" && firstOf.small && (
+      {tab === "small" && (
         <PagedList<Video>
-          initial={firstOf.small as Awaited<ReturnType<typeof smallPage>>}
+          key={`small:${uid}`}
           fetchPage={smallPage}
           itemKey={(v) => v.id}
           renderItem={(v) => <VideoCard video={v} ratio="9X16" />}
@@ -135,9 +124,9 @@ export default function Creator({ loaderData: { person, featured, compilations }
         ) : (
           <p className="feed-empty">暂无合集</p>
         ))}
-      {tab === "headline" && firstOf.headline && (
+      {tab === "headline" && (
         <PagedList
-          initial={firstOf.headline as Awaited<ReturnType<typeof headlinePage>>}
+          key={`headline:${uid}`}
           fetchPage={headlinePage}
           itemKey={(h) => h.id}
           renderItem={(h) => <HeadlineCard item={h} onOpen={setOpen} />}
