@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
-import type { VideoSection } from "#gateway/api/index.ts";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
+import { isSectionPath } from "./components/video/section-routes.ts";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
@@ -15,13 +15,11 @@ import appCss from "./app.css?url";
 import cryptoWorkerUrl from "#gateway/crypto-worker.ts?worker&url";
 import imageWorkerUrl from "#gateway/image-worker.ts?worker&url";
 
-// Landing on a video section: its first calls start now, while React DOM is still downloading; the route's
-// loader takes them (decision 014). video-section's module graph does not include React DOM.
-const EARLY_SECTIONS: Record<string, [VideoSection, string]> = { "/home": ["porn", "home"], "/dark_web": ["aw", "dark_web"] };
-
 if (typeof document !== "undefined") {
-  const early = EARLY_SECTIONS[window.location.pathname];
-  if (early) void import("./components/video/video-section.tsx").then((m) => m.startSectionEarly(...early));
+  // Landing on a video section: its first calls start now, while React DOM is still downloading; the route's
+  // loader takes them (decision 014). video-section's module graph does not include React DOM.
+  const path = window.location.pathname;
+  if (isSectionPath(path)) void import("./components/video/video-section.tsx").then((m) => m.startSectionEarly(path));
   installChunkReload();
   // Old share links use hash routes: /#/player?id=1 lands on /player?id=1.
   if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));

@@ -1,7 +1,7 @@
 import { sectionLoader, VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/dark-web";
 
-export const clientLoader = sectionLoader("aw", "dark_web");
+export const clientLoader = sectionLoader("/dark_web");
 
 export default function DarkWeb({ loaderData }: Route.ComponentProps) {
   return <VideoSectionView data={loaderData} title="暗网" />;

@@ -1,7 +1,7 @@
 import { sectionLoader, VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/home";
 
-export const clientLoader = sectionLoader("porn", "home");
+export const clientLoader = sectionLoader("/home");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <VideoSectionView data={loaderData} title="首页" withNotice />;

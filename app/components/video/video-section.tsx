@@ -10,6 +10,7 @@ import { loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
 import { Banner } from "./banner.tsx";
+import { SECTION_ROUTES, type SectionPath } from "./section-routes.ts";
 import { SortTabs } from "./sort-tabs.tsx";
 import { VideoFeed } from "./video-feed.tsx";
 
@@ -60,12 +61,14 @@ export async function loadSection(section: Section, position: string): Promise<S
   return { section, tabs, ads, categories, first };
 }
 
+const loadSectionRoute = (path: SectionPath) => loadSection(SECTION_ROUTES[path].section, SECTION_ROUTES[path].position);
+
 /** A section route's loader: takes the first screen's data if root.tsx started it early. */
-export const sectionLoader = (section: Section, position: string) => () => takeEarly(`section:${section}`, () => loadSection(section, position));
+export const sectionLoader = (path: SectionPath) => () => takeEarly(`section:${path}`, () => loadSectionRoute(path));
 
 /** Starts a section's first screen before React Router runs (root.tsx, on a direct visit). */
-export function startSectionEarly(section: Section, position: string) {
-  startEarly(`section:${section}`, () => loadSection(section, position));
+export function startSectionEarly(path: SectionPath) {
+  startEarly(`section:${path}`, () => loadSectionRoute(path));
 }
 
 /** The home notice, once per session. */
