@@ -1,4 +1,4 @@
-import { accounts, system, type GlobalConfig } from "#gateway/api/index.ts";
+import { accounts, system, type GlobalConfig, type ReportType } from "#gateway/api/index.ts";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
@@ -20,15 +20,14 @@ export function storedAffCode(): string {
 
 let configSync: Promise<GlobalConfig> | undefined;
 
-/** Loads the global config and report types once per page load (and again after login/logout). */
+/** Loads the global config once per page load (and again after login/logout). */
 export function syncGlobalConfig(force = false): Promise<GlobalConfig> {
   const loaded = globalStore.get().config;
   if (loaded && !force) return Promise.resolve(loaded);
   if (configSync && !force) return configSync;
-  const sync = Promise.all([api(system.getConfig, undefined), api(system.reportType, undefined).catch(() => [])]).then(([config, reportType]) => {
+  const sync = api(system.getConfig, undefined).then((config) => {
     globalStore.set((s) => {
       s.config = config;
-      s.reportType = reportType;
     });
     return config;
   });
@@ -37,6 +36,20 @@ export function syncGlobalConfig(force = false): Promise<GlobalConfig> {
     if (configSync === sync) configSync = undefined;
   });
   return sync;
+}
+
+let reportTypesLoad: Promise<ReportType[]> | undefined;
+
+/**
+ * The report reasons, fetched when a member first reports something rather than at start-up: the first
+ * screen has no use for them, and on a slow line every call there delays it.
+ */
+export function loadReportTypes(): Promise<ReportType[]> {
+  reportTypesLoad ??= api(system.reportType, undefined).catch((error: unknown) => {
+    reportTypesLoad = undefined;
+    throw error;
+  });
+  return reportTypesLoad;
 }
 
 /** Refreshes the profile of whoever is using the device (member or guest). */

@@ -6,7 +6,7 @@ import { seedCatalog, seedCreators } from "../catalog/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
-const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私或肖像", "广告欺诈", "视频无法播放", "标题与内容不符", "其他"];
+export const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私或肖像", "广告欺诈", "视频无法播放", "标题与内容不符", "其他"];
 
 const NOTICE_TOPICS = ["系统维护", "功能上线", "活动公告", "会员权益", "安全提醒", "线路切换"];
 

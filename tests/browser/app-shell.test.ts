@@ -162,10 +162,9 @@ describe("first screen", () => {
     await page.goto(`${gw.url}/home`);
     await page.waitForSelector(".banner .enc-image", { visible: true });
     await page.waitForSelector(".video-card", { visible: true });
-    const count = (path: string) => calls.filter((c) => c === path).length;
-    expect(count("/api/mv/list")).toBe(1);
-    expect(count("/api/system/getad")).toBe(1);
-    expect(count("/api/tab/listv1")).toBe(1);
+    // Each once, and nothing else: on a slow line every call delays the first screen (the report reasons
+    // wait for a report).
+    expect([...calls].sort()).toEqual(["/api/home/getConfig", "/api/mv/list", "/api/system/getad", "/api/tab/listv1"]);
     await page.close();
   });
 

@@ -1,7 +1,10 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
 import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, videos } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
+import { REPORT_TYPES } from "#server/db/seed.ts";
 import { clickText, findText, launchBrowser, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
@@ -174,6 +177,29 @@ describe("player", () => {
     const after = await c.send(videos.detail, { id: locked.id });
     expect(after).toMatchObject({ can_watch: 1, viewer: { coins: 0, community_left: 2 } });
     expect((await c.send(videos.myPurchases, { page: 1 })).list.map((v) => v.id)).toEqual([locked.id]);
+  });
+
+  it("reports a video for a reason it fetches when the member first reports", async () => {
+    const page = await loggedIn();
+    const calls: string[] = [];
+    page.on("request", (r) => void (r.url().includes("reportType") && calls.push(r.url())));
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.waitForSelector("video[data-testid=video]");
+    // Nothing has needed the reasons yet.
+    expect(calls).toEqual([]);
+    await tapText(page, "举报", "button");
+    const sheet = await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
+    expect(await sheet!.evaluate((e) => e.textContent)).toBe("选择举报原因");
+    await tapText(page, REPORT_TYPES[1]!, ".adm-action-sheet-button-item");
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
+    const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT r.item_id, t.name FROM reports r JOIN report_types t ON t.id = r.type_id").all();
+      expect(rows).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: REPORT_TYPES[1] }]);
+    } finally {
+      db.close();
+    }
+    expect(calls).toHaveLength(1);
   });
 
   it("posts a comment that appears at the top", async () => {

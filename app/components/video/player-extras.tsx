@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
-import { globalStore } from "#app/stores/global.ts";
+import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
@@ -12,7 +12,6 @@ export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNee
   const fetcher = useFetcher<{ favorite?: { is_favorite: number }; want?: { requested: number; count: number }; error?: string }>();
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
-  const reportTypes = globalStore.use((s) => s.reportType);
   const isMember = Boolean(video.viewer.is_member);
   const favorite = fetcher.data?.favorite?.is_favorite ?? video.is_favorite;
   const guard = (fn: () => void | Promise<void>) => () => void (isMember ? fn() : onNeedLogin());
@@ -57,11 +56,16 @@ export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNee
       </Button>
       <Button
         size="small"
-        onClick={guard(() => {
+        onClick={guard(async () => {
+          const types = await loadReportTypes().catch(() => []);
+          if (!types.length) {
+            Toast.show({ content: "举报原因加载失败，请稍后重试" });
+            return;
+          }
           ActionSheet.show({
             extra: "选择举报原因",
             cancelText: "取消",
-            actions: reportTypes.map((t) => ({ key: String(t.id), text: t.name })),
+            actions: types.map((t) => ({ key: String(t.id), text: t.name })),
             onAction: (a) => submit({ intent: "report", type_id: String(a.key) }),
             closeOnAction: true,
           });
