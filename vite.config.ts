@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -19,9 +20,9 @@ function versionFile(): Plugin {
 }
 
 /**
- * Marks React DOM's client chunk for eager compilation (V8's explicit compile hint, Chrome 136+): nearly all
- * of it runs at start-up, and compiled off the main thread while it downloads it evaluates in a shorter
- * task (decision 013). Other browsers ignore the comment.
+ * Marks the chunk holding React DOM's client (the framework chunk) for eager compilation (V8's explicit
+ * compile hint, Chrome 136+): nearly all of it runs at start-up, and compiled off the main thread while it
+ * downloads it evaluates in a shorter task (decision 013). Other browsers ignore the comment.
  */
 function compileHints(): Plugin {
   const HINT = "//# allFunctionsCalledOnLoad\n";
@@ -36,6 +37,41 @@ function compileHints(): Plugin {
         // The comment is a line of its own: the source map's lines move down by one.
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
       }
+    },
+  };
+}
+
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
+const FIRST_SCREEN = ["app/root.tsx", "app/routes/tabs-layout.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
+
+/**
+ * Fewer, larger chunks for the first screen. Rollup splits the modules /home needs into some twenty files;
+ * over HTTP/1.1 on a slow line each costs a round trip on one of six connections and shares the line with
+ * React DOM while it waits. The framework (React, React DOM, React Router) becomes one chunk, and what the
+ * first screen's routes import statically another; the route modules stay entries of their own.
+ */
+function firstScreenChunks(): Plugin {
+  let shell: Set<string> | undefined;
+  const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+    if (FRAMEWORK.test(id)) return "framework";
+    if (!shell) {
+      shell = new Set();
+      const stack = [...FIRST_SCREEN];
+      while (stack.length) {
+        const next = stack.pop()!;
+        if (shell.has(next)) continue;
+        shell.add(next);
+        stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    if (shell.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "shell";
+    return undefined;
+  };
+  return {
+    name: "first-screen-chunks",
+    apply: "build",
+    configEnvironment(name) {
+      if (name === "client") return { build: { rollupOptions: { output: { manualChunks } } } };
     },
   };
 }
@@ -55,6 +91,7 @@ export default defineConfig({
     reactRouter(),
     versionFile(),
     compileHints(),
+    firstScreenChunks(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
