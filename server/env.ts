@@ -9,6 +9,8 @@ const envSchema = z.object({
   UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
   UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  TLS_CERT: z.string().min(1).optional(),
+  TLS_KEY: z.string().min(1).optional(),
 });
 
 export interface ServerSettings {
@@ -21,6 +23,11 @@ export interface ServerSettings {
   gateway: GatewayConfig;
   /** The built app served at `/`, when present. */
   clientDir: string;
+  /**
+   * PEM files: with them the gateway speaks HTTPS, HTTP/2 where the client offers it. A phone on the LAN
+   * needs this: WebCrypto (image decryption) and service workers exist only in secure contexts.
+   */
+  tls?: { certFile: string; keyFile: string };
 }
 
 const ENV_NAMES: Record<string, string> = {
@@ -53,6 +60,7 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     if (error instanceof ConfigError) problems.push(...error.problems.map(toEnvName));
     else throw error;
   }
+  if (parsed.success && Boolean(parsed.data.TLS_CERT) !== Boolean(parsed.data.TLS_KEY)) problems.push("TLS_CERT and TLS_KEY go together: set both or neither");
   if (problems.length || !parsed.success || !gateway) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -64,5 +72,6 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     logLevel: e.LOG_LEVEL,
     gateway,
     clientDir: e.CLIENT_DIR,
+    ...(e.TLS_CERT && e.TLS_KEY ? { tls: { certFile: e.TLS_CERT, keyFile: e.TLS_KEY } } : {}),
   };
 }

@@ -10,7 +10,8 @@ try {
     host: env.HOST || "0.0.0.0",
     env,
   });
-  const url = `http://${["0.0.0.0", "::"].includes(running.settings.host) ? "localhost" : running.settings.host}:${running.port}`;
+  const scheme = running.settings.tls ? "https" : "http";
+  const url = `${scheme}://${["0.0.0.0", "::"].includes(running.settings.host) ? "localhost" : running.settings.host}:${running.port}`;
   console.log(`网关已启动 gateway listening on ${url}`);
   console.log(`data: ${running.settings.dataDir}`);
   console.log(`演示账号 demo member (${DEMO_MEMBER.username}): phone ${DEMO_MEMBER.phone} / password ${DEMO_MEMBER.password}`);

@@ -1,6 +1,9 @@
 import { serve, type ServerType } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { createSecureServer } from "node:http2";
+import type { AddressInfo, Socket } from "node:net";
 import { resolve } from "node:path";
+import { ConfigError } from "#gateway/config.ts";
 import { createApp } from "./app.ts";
 import { openDatabase } from "./db/index.ts";
 import { readSettings, type ServerSettings } from "./env.ts";
@@ -29,16 +32,29 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (opts.host) settings.host = opts.host;
   if (opts.port !== undefined) settings.port = opts.port;
 
+  const tls = settings.tls && readTlsFiles(settings.tls);
   const db = openDatabase(settings.dataDir);
   const app = createApp(db, settings);
-  const server = await new Promise<ServerType>((ready, fail) => {
-    const s = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () => ready(s));
-    s.once("error", fail);
-  });
+  const listen = { fetch: app.fetch, port: settings.port, hostname: settings.host };
+  // HTTP/2 over TLS, HTTP/1.1 for clients that do not offer it (ALPN).
+  const secure = tls && { ...listen, createServer: createSecureServer, serverOptions: { ...tls, allowHTTP1: true } };
+  const sockets = new Set<Socket>();
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((ready, fail) => {
+      const s = secure ? serve(secure, () => ready(s)) : serve(listen, () => ready(s));
+      s.once("error", fail);
+      // An HTTP/2 server has no closeAllConnections: its sockets are closed by hand.
+      if (secure) s.on("connection", (socket: Socket) => void sockets.add(socket.once("close", () => sockets.delete(socket))));
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const wildcard = settings.host === "0.0.0.0" || settings.host === "::";
   return {
-    url: `http://${wildcard ? "127.0.0.1" : settings.host}:${port}`,
+    url: `${tls ? "https" : "http"}://${wildcard ? "127.0.0.1" : settings.host}:${port}`,
     port,
     settings,
     close: () =>
@@ -48,6 +64,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           done();
         });
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+function readTlsFiles(files: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new ConfigError([`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
+    }
+  };
+  return { cert: read("TLS_CERT", files.certFile), key: read("TLS_KEY", files.keyFile) };
 }

@@ -17,7 +17,8 @@ export const MAX_API_BODY_BYTES = 1024 * 1024;
 export const ERRCODE = { malformed: 1001, sign: 1002, stale: 1003, tooLarge: 1004, notFound: 404, internal: 500 } as const;
 
 export function originOf(c: Context): string {
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "localhost";
+  // HTTP/2 has no Host header: its :authority is in the request URL.
+  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
   const proto = c.req.header("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "http");
   return `${proto}://${host}`;
 }

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect, type ClientHttp2Session } from "node:http2";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "#gateway/config.ts";
+import { startServer } from "#server/start.ts";
+import { runCli } from "../support/cli.ts";
+import { startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { makeTestCert, type TestCert } from "../support/tls.ts";
+
+let dir: string;
+let cert: TestCert;
+let gw: TestGateway;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "gw-tls-"));
+  cert = makeTestCert(dir);
+  gw = await startTestGateway({ env: { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } });
+});
+afterAll(async () => {
+  await gw?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function h2Get(session: ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const req = session.request({ ":path": path });
+    let status = 0;
+    let body = "";
+    req.on("response", (h) => (status = Number(h[":status"])));
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => (body += c));
+    req.on("end", () => done({ status, body }));
+    req.on("error", fail);
+  });
+}
+
+describe("HTTPS", () => {
+  it("serves the app over HTTP/2 to clients that offer it", async () => {
+    expect(gw.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const session = connect(gw.url, { ca: readFileSync(cert.certFile) });
+    try {
+      const home = await h2Get(session, "/home");
+      expect(session.alpnProtocol).toBe("h2");
+      expect(home.status).toBe(200);
+      expect(home.body).toContain('lang="zh-CN"');
+    } finally {
+      session.close();
+    }
+  });
+
+  it("answers the CLI over HTTP/1.1, with media links on its own https origin", async () => {
+    const result = await runCli(["--lines", gw.url, "call", "/api/system/getad", "position=home"], {
+      env: { GW_HOME: mkdtempSync(join(dir, "home-")), NODE_EXTRA_CA_CERTS: cert.certFile },
+    });
+    expect(result.stderr).toBe("");
+    const ads = JSON.parse(result.stdout) as { img_url: string }[];
+    expect(ads.length).toBeGreaterThan(0);
+    for (const ad of ads) expect(ad.img_url.startsWith(`${gw.url}/media/`)).toBe(true);
+  });
+
+  it("closes while a client keeps an HTTP/2 connection open", async () => {
+    const other = await startServer({ port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(dir, "data-")), env: { TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } });
+    const session = connect(other.url, { ca: readFileSync(cert.certFile) });
+    expect((await h2Get(session, "/version.json")).status).toBeGreaterThan(0);
+    const closed = new Promise((done) => session.once("close", done));
+    await other.close();
+    await closed;
+  });
+
+  it("refuses half a TLS configuration, and files it cannot read, naming them", async () => {
+    const data = mkdtempSync(join(dir, "bad-"));
+    await expect(startServer({ port: 0, dataDir: data, env: { TLS_CERT: cert.certFile } })).rejects.toThrow(ConfigError);
+    await expect(startServer({ port: 0, dataDir: data, env: { TLS_CERT: cert.certFile } })).rejects.toMatchObject({
+      problems: ["TLS_CERT and TLS_KEY go together: set both or neither"],
+    });
+    const missing = join(dir, "nope.pem");
+    await expect(startServer({ port: 0, dataDir: data, env: { TLS_CERT: missing, TLS_KEY: cert.keyFile } })).rejects.toMatchObject({
+      problems: [`TLS_CERT: cannot read ${missing} (ENOENT)`],
+    });
+  });
+});
