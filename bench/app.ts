@@ -12,12 +12,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-async function launch(): Promise<Browser> {
+async function launch(extraArgs: string[] = []): Promise<Browser> {
   const puppeteer = (await import("puppeteer")).default;
   return puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", ...extraArgs],
   });
 }
 
@@ -76,7 +76,8 @@ const RUNS = 9;
  * kept in localStorage, which Lighthouse would clear).
  */
 async function runLighthouse(browser: Browser, url: string, caches: "cached" | "empty") {
-  console.log(`\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home, ${caches === "empty" ? "empty caches" : "returning visitor (caches warm)"}`);
+  const transport = url.startsWith("https:") ? "HTTPS + HTTP/2" : "HTTP/1.1";
+  console.log(`\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), /home over ${transport}, ${caches === "empty" ? "empty caches" : "returning visitor (caches warm)"}`);
   const { default: lighthouse } = await import("lighthouse");
   const port = Number(new URL(browser.wsEndpoint()).port);
   let page = await phone(browser);
@@ -170,6 +171,31 @@ function growFeed(dataDir: string, total: number) {
   }
 }
 
+/**
+ * The gateway as deployed behind TLS: HTTPS with HTTP/2, on a throwaway certificate that the browser trusts
+ * by its key. Lighthouse models HTTP/2 as one connection with no round trip per request; over HTTP/1.1 it
+ * models six connections, each request waiting a round trip while holding a share of the line.
+ */
+async function withTls<T>(dataDir: string, run: (url: string, browser: Browser) => Promise<T>): Promise<T | undefined> {
+  const { startServer } = await import("#server/start.ts");
+  const { makeDevCert, spkiHash } = await import("#server/dev-cert.ts");
+  let cert: { certFile: string; keyFile: string };
+  try {
+    cert = makeDevCert(join(dataDir, "tls"), ["127.0.0.1"], 1);
+  } catch {
+    console.log("\nHTTPS figures skipped: openssl is not installed");
+    return undefined;
+  }
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent", TLS_CERT: cert.certFile, TLS_KEY: cert.keyFile } });
+  const browser = await launch([`--ignore-certificate-errors-spki-list=${spkiHash(cert.certFile)}`]);
+  try {
+    return await run(server.url, browser);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 /** The built app on a fresh gateway and data directory, with a browser, for one quick partial run. */
 async function withApp(run: (browser: Browser, url: string) => Promise<void>) {
   const { startServer } = await import("#server/start.ts");
@@ -193,6 +219,9 @@ export const benchLighthouseOnly = () =>
   withApp(async (browser, url) => {
     await runLighthouse(browser, url, "empty");
     await runLighthouse(browser, url, "cached");
+    const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-tls-"));
+    await withTls(dataDir, (tlsUrl, tlsBrowser) => runLighthouse(tlsBrowser, tlsUrl, "empty"));
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
 export async function benchApp() {
@@ -209,6 +238,7 @@ export async function benchApp() {
     await runLighthouse(browser, server.url, "empty");
     await runLighthouse(browser, server.url, "cached");
     await server.close();
+    await withTls(dataDir, (url, tlsBrowser) => runLighthouse(tlsBrowser, url, "empty"));
     growFeed(dataDir, 2000);
     server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
     await longFeed(browser, server.url, 2000);

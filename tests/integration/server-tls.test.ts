@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type ClientHttp2Session } from "node:http2";
 import { tmpdir } from "node:os";
@@ -6,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "#gateway/config.ts";
 import { startServer } from "#server/start.ts";
 import { runCli } from "../support/cli.ts";
-import { startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
 import { makeTestCert, type TestCert } from "../support/tls.ts";
 
 let dir: string;
@@ -78,5 +80,34 @@ describe("HTTPS", () => {
     await expect(startServer({ port: 0, dataDir: data, env: { TLS_CERT: missing, TLS_KEY: cert.keyFile } })).rejects.toMatchObject({
       problems: [`TLS_CERT: cannot read ${missing} (ENOENT)`],
     });
+  });
+});
+
+describe("npm run cert", () => {
+  const run = (args: string[], dataDir: string) =>
+    new Promise<string>((done, fail) =>
+      execFile(process.execPath, ["--import", "tsx", "server/dev-cert.ts", ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout, stderr) =>
+        error ? fail(new Error(stderr || error.message)) : done(stdout),
+      ),
+    );
+
+  it("makes a certificate for the hosts named, which the gateway then serves with", async () => {
+    const dataDir = mkdtempSync(join(dir, "cert-"));
+    const out = await run(["10.0.0.7", "phone.local"], dataDir);
+    const certFile = join(dataDir, "tls/cert.pem");
+    const keyFile = join(dataDir, "tls/key.pem");
+    expect(out).toContain(`TLS_CERT=${certFile} TLS_KEY=${keyFile} npm start`);
+    expect(new X509Certificate(readFileSync(certFile)).subjectAltName).toBe("IP Address:10.0.0.7, DNS:phone.local");
+    const served = await startServer({ port: 0, host: "127.0.0.1", dataDir, env: { TLS_CERT: certFile, TLS_KEY: keyFile } });
+    expect(served.url).toMatch(/^https:/);
+    await served.close();
+  });
+
+  it("covers localhost and this machine's addresses by default", async () => {
+    const dataDir = mkdtempSync(join(dir, "cert-"));
+    await run([], dataDir);
+    const san = new X509Certificate(readFileSync(join(dataDir, "tls/cert.pem"))).subjectAltName!;
+    expect(san).toContain("DNS:localhost");
+    expect(san).toContain("IP Address:127.0.0.1");
   });
 });
