@@ -45,7 +45,7 @@ describe("resetAllStores", () => {
     });
     resetAllStores();
     expect(userStore.get()).toEqual({ isLogin: false, u: null, token: "" });
-    expect(globalStore.get()).toEqual({ config: null, reportType: [], affCode: "", navbarTitle: "", homeNoticeShown: false });
+    expect(globalStore.get()).toEqual({ config: null, affCode: "", navbarTitle: "", homeNoticeShown: false });
     expect(historyStore.get()).toEqual({ history_stacks: [] });
     expect(playerStore.get()).toEqual({ autoplayMuted: true });
     expect(stackStore.get()).toEqual({ api: "", params: {}, ids: [] });
