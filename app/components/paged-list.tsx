@@ -11,10 +11,12 @@ interface Props<T> {
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string | number;
   emptyText?: string;
+  /** `grid`: three columns, for portrait cards (small videos). */
+  layout?: "list" | "grid";
 }
 
 /** A list with pull-to-refresh and infinite scroll, and its empty, error and end-of-list states. */
-export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyText = "暂无内容" }: Props<T>) {
+export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyText = "暂无内容", layout = "list" }: Props<T>) {
   const [state, update] = useImmer({ items: initial?.list ?? [], page: initial?.page ?? 0, hasMore: initial?.has_more ?? true, error: "" });
   const loading = useRef(false);
 
@@ -55,7 +57,7 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
       {state.items.length === 0 && !state.hasMore ? (
         <ErrorBlock status="empty" title={emptyText} description="" />
       ) : (
-        <ul className="paged-list">
+        <ul className={layout === "grid" ? "paged-list is-grid" : "paged-list"}>
           {state.items.map((item) => (
             <li key={itemKey(item as T)}>{renderItem(item as T)}</li>
           ))}

@@ -284,6 +284,20 @@ describe("creator centre", () => {
     await tapText(page, "小视频", ".adm-tabs-tab");
     await page.waitForFunction(() => new URLSearchParams(location.search).get("tab") === "small");
     await page.waitForSelector(".paged-list .video-card", { visible: true });
+    // Portrait clips three to a row, each a 9:16 cover.
+    const cards = await page.$$eval(".paged-list .video-card", (els) =>
+      els.slice(0, 4).map((e) => {
+        const r = e.getBoundingClientRect();
+        const cover = e.querySelector(".enc-image")!.getBoundingClientRect();
+        return { top: Math.round(r.top), width: r.width, ratio: cover.height / cover.width };
+      }),
+    );
+    expect(new Set(cards.slice(0, 3).map((c) => c.top)).size).toBe(1);
+    expect(cards[3]!.top).toBeGreaterThan(cards[0]!.top);
+    for (const c of cards) {
+      expect(c.width).toBeLessThan(390 / 3);
+      expect(c.ratio).toBeCloseTo(16 / 9, 1);
+    }
     await tapText(page, "头条", ".adm-tabs-tab");
     await page.waitForSelector(".paged-list .headline", { visible: true });
     await tapText(page, "小视频", ".adm-tabs-tab");

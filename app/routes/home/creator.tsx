@@ -110,6 +110,7 @@ export default function Creator({ loaderData: { person, featured, compilations }
       {tab === "small" && (
         <PagedList<Video>
           key={`small:${uid}`}
+          layout="grid"
           fetchPage={smallPage}
           itemKey={(v) => v.id}
           renderItem={(v) => <VideoCard video={v} ratio="9X16" />}
