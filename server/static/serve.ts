@@ -80,7 +80,10 @@ export function sendFile(c: Context, file: string, urlPath: string, cache = cach
   return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
 }
 
-/** The built SPA: real files as they are, any other path gets index.html (the app renders its own 404). */
+/**
+ * The built SPA: real files as they are, any other path gets index.html (the app renders its own 404). A
+ * missing file other than a page (`/favicon.ico`, `/robots.txt`) is a plain 404 rather than the app.
+ */
 export function serveApp(c: Context, clientDir: string) {
   const urlPath = new URL(c.req.url).pathname;
   const file = safeFile(clientDir, urlPath);
@@ -91,7 +94,9 @@ export function serveApp(c: Context, clientDir: string) {
   if (!existsSync(index)) {
     return c.text("应用尚未构建：请先运行 npm run build（或 npm start）。\nThe app is not built: run `npm run build`.", 503);
   }
-  // A missing hashed asset is a real 404 (an old tab after a deployment), not the app shell.
-  if (urlPath.startsWith("/assets/")) return c.text("not found", 404);
+  // A missing hashed asset is a real 404 (an old tab after a deployment), not the app shell. The app's
+  // routes have no extensions: a path with one asked for a file, and only an old page link gets the app.
+  const ext = extname(urlPath).toLowerCase();
+  if (urlPath.startsWith("/assets/") || (ext && ext !== ".html" && ext !== ".htm")) return c.text("not found", 404);
   return sendFile(c, index, "/index.html");
 }

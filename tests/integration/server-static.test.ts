@@ -80,8 +80,15 @@ describe("serving the built app", () => {
       expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
     expect((await fetch(`${gw.url}/manifest.webmanifest`)).headers.get("content-type")).toContain("application/manifest+json");
-    // A stale tab asking for an asset of an old deployment gets a real 404, not the shell.
-    expect((await fetch(`${gw.url}/assets/entry-Old999.js`)).status).toBe(404);
+    // A stale tab asking for an asset of an old deployment gets a real 404, not the shell; so does any
+    // missing file a browser or crawler asks for by habit.
+    for (const path of ["/assets/entry-Old999.js", "/favicon.ico", "/robots.txt", "/apple-touch-icon-precomposed.png"]) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe("not found");
+    }
+    // Paths of the app's screens, query strings with dots included, still get the app.
+    expect(await (await fetch(`${gw.url}/player?id=1&from=a.b`)).text()).toBe(INDEX);
   });
 
   it("compresses text it serves", async () => {
