@@ -7,6 +7,8 @@ export interface ImageLoader {
   load(url: string): Promise<string>;
   /** Decrypts bytes already in hand (benchmarks, previews). */
   decrypt(data: ArrayBuffer): Promise<string>;
+  /** Starts the worker now, so that it is ready when the first address arrives. */
+  warm(): void;
 }
 
 /**
@@ -18,12 +20,26 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; 
   const done = new Map<string, Promise<string>>();
   const rpc = workerRpc<ImageJobResult>(() => new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" }), "image worker");
 
-  const decrypt = async (data: ArrayBuffer): Promise<string> => {
-    const job: Omit<ImageJob, "id"> = { data, key: opts.mediaKey, type: "image", responseType: "url" };
-    const answer = rpc.ask(job, [data]);
-    if (answer) return (await answer).result as string;
+  const decryptInline = async (data: ArrayBuffer): Promise<string> => {
     const plain = await decryptImage(data, opts.mediaKey);
     return URL.createObjectURL(new Blob([plain as BlobPart], { type: sniffImageType(plain) }));
+  };
+  const ask = (job: { data: ArrayBuffer } | { src: string }, transfer: Transferable[] = []) =>
+    rpc.ask({ ...job, key: opts.mediaKey, type: "image", responseType: "url" } satisfies Omit<ImageJob, "id">, transfer);
+
+  const decrypt = async (data: ArrayBuffer): Promise<string> => {
+    const answer = ask({ data }, [data]);
+    return answer ? ((await answer).result as string) : decryptInline(data);
+  };
+
+  const download = async (url: string): Promise<string> => {
+    // The worker fetches and decrypts; without one (or when given a fetch of its own) the page does.
+    // A worker resolves a relative address against its script's, not the page's.
+    const answer = opts.fetch ? null : ask({ src: typeof location === "undefined" ? url : new URL(url, location.href).href });
+    if (answer) return (await answer).result as string;
+    const response = await (opts.fetch ?? fetch)(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return decrypt(await response.arrayBuffer());
   };
 
   const evict = () => {
@@ -37,6 +53,7 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; 
 
   return {
     decrypt,
+    warm: () => rpc.warm(),
     load(url) {
       const hit = done.get(url);
       if (hit) {
@@ -45,12 +62,7 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; 
         done.set(url, hit);
         return hit;
       }
-      rpc.warm(); // the worker's script loads while the image downloads
-      const result = (async () => {
-        const response = await (opts.fetch ?? fetch)(url);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return decrypt(await response.arrayBuffer());
-      })();
+      const result = download(url);
       done.set(url, result);
       // A failure is not kept: the next attempt fetches again.
       result.catch(() => {

@@ -2,14 +2,19 @@
 // Module worker: decrypts encrypted images with WebCrypto off the main thread (docs/protocol.md §7).
 import { decryptImage, sniffImageType } from "./image-cipher.ts";
 
-export interface ImageJob {
+interface ImageJobBase {
   id: number;
-  data: ArrayBuffer;
   key: string;
   type: "image";
   /** `url`: a blob: URL made here; `buffer`: the decrypted bytes, transferred back. */
   responseType: "url" | "buffer";
 }
+
+/**
+ * The encrypted bytes (`data`), or their address (`src`), which the worker fetches itself: then the page's
+ * main thread does no request work per image.
+ */
+export type ImageJob = ImageJobBase & ({ data: ArrayBuffer } | { src: string });
 
 export interface ImageJobResult {
   id: number;
@@ -26,7 +31,7 @@ self.onmessage = async (event: MessageEvent<ImageJob | { revoke: string }>) => {
     return;
   }
   try {
-    const plain = await decryptImage(msg.data, msg.key);
+    const plain = await decryptImage("src" in msg ? await download(msg.src) : msg.data, msg.key);
     const mime = sniffImageType(plain);
     if (msg.responseType === "url") {
       self.postMessage({ id: msg.id, key: msg.key, mime, result: URL.createObjectURL(new Blob([plain as BlobPart], { type: mime })) } satisfies ImageJobResult);
@@ -38,3 +43,9 @@ self.onmessage = async (event: MessageEvent<ImageJob | { revoke: string }>) => {
     self.postMessage({ id: msg.id, key: msg.key, error: error instanceof Error ? error.message || error.name : String(error) } satisfies ImageJobResult);
   }
 };
+
+async function download(src: string): Promise<ArrayBuffer> {
+  const response = await fetch(src);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.arrayBuffer();
+}

@@ -6,7 +6,7 @@ import type { Video } from "#gateway/api/content-types.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
 import { api } from "#app/lib/gateway.ts";
-import { loadImage } from "#app/lib/images.ts";
+import { imageLoader, loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
 import { Banner } from "./banner.tsx";
@@ -69,6 +69,8 @@ export const sectionLoader = (path: SectionPath) => () => takeEarly(`section:${p
 /** Starts a section's first screen before React Router runs (root.tsx, on a direct visit). */
 export function startSectionEarly(path: SectionPath) {
   startEarly(`section:${path}`, () => loadSectionRoute(path));
+  // The banner's address comes with these calls; the worker that fetches it starts now, not then.
+  imageLoader().warm();
 }
 
 /** The home notice, once per session. */

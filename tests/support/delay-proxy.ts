@@ -1,0 +1,33 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A plain HTTP proxy in front of the gateway that holds some requests up, as a slow line would. It passes
+ * the Host header on, so the gateway's media links point back through it. Works for requests from workers
+ * too, which DevTools request interception does not reliably catch.
+ */
+export async function startDelayProxy(target: string, delayMs: (path: string) => number): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    setTimeout(() => {
+      const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      up.on("error", () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      req.pipe(up);
+    }, delayMs(req.url ?? "/"));
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
