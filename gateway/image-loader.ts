@@ -15,7 +15,7 @@ export interface ImageLoader {
  * Encrypted images for the browser: one module worker decrypts with WebCrypto and hands back blob: URLs.
  * Recent results are kept (an LRU of `cacheSize`), so scrolling back does not decrypt again.
  */
-export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; fetch?: typeof fetch }): ImageLoader {
+export function createImageLoader(opts: { mediaKey: string; cacheSize?: number }): ImageLoader {
   const cacheSize = opts.cacheSize ?? 400;
   const done = new Map<string, Promise<string>>();
   const rpc = workerRpc<ImageJobResult>(() => new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" }), "image worker");
@@ -33,13 +33,13 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number; 
   };
 
   const download = async (url: string): Promise<string> => {
-    // The worker fetches and decrypts; without one (or when given a fetch of its own) the page does.
-    // A worker resolves a relative address against its script's, not the page's.
-    const answer = opts.fetch ? null : ask({ src: typeof location === "undefined" ? url : new URL(url, location.href).href });
+    // The worker fetches and decrypts; without one the page does both. A worker resolves a relative
+    // address against its script's, not the page's.
+    const answer = ask({ src: typeof location === "undefined" ? url : new URL(url, location.href).href });
     if (answer) return (await answer).result as string;
-    const response = await (opts.fetch ?? fetch)(url);
+    const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return decrypt(await response.arrayBuffer());
+    return decryptInline(await response.arrayBuffer());
   };
 
   const evict = () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, ElementHandle, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { clickText, findText, imageWorkerRequests, launchBrowser, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { startDelayProxy } from "../support/delay-proxy.ts";
 
@@ -190,15 +190,7 @@ describe("first screen", () => {
     await page.waitForFunction(() => (window as unknown as { bannerShownAt?: number }).bannerShownAt !== undefined);
     const { shownAt, origin } = await page.evaluate(() => ({ shownAt: (window as unknown as { bannerShownAt: number }).bannerShownAt, origin: performance.timeOrigin }));
     // The image worker fetches the images: its own resource timings, on the same wall clock.
-    const worker = page.workers().find((w) => w.url().includes("image-worker"))!;
-    const coverStarts = (
-      await worker.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .filter((e) => new URL(e.name).pathname.startsWith("/media/enc/cover-"))
-          .map((e) => performance.timeOrigin + e.startTime),
-      )
-    ).map((t) => t - origin);
+    const coverStarts = (await imageWorkerRequests(page)).filter((r) => r.path.startsWith("/media/enc/cover-")).map((r) => r.startedAt - origin);
     expect(shownAt).toBeGreaterThan(1000);
     expect(coverStarts.length).toBeGreaterThan(0);
     // The entry's time is when the frame was presented, which can trail the frame callback that releases

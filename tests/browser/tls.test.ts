@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adultPhone, launchBrowser } from "../support/browser.ts";
+import { adultPhone, imageWorkerRequests, launchBrowser } from "../support/browser.ts";
 import { startTestGateway, type TestGateway } from "../support/gateway.ts";
 import { makeTestCert } from "../support/tls.ts";
 
@@ -38,13 +38,7 @@ it("runs the app over HTTPS and HTTP/2: calls, and images decrypted with WebCryp
   expect(protocols.get("/home")).toBe("h2");
   expect(protocols.get("/api/mv/list")).toBe("h2");
   // Images are fetched by the image worker: its own resource timings say how.
-  const worker = page.workers().find((w) => w.url().includes("image-worker"))!;
-  const media = await worker.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((e) => new URL(e.name).pathname.startsWith("/media/enc/"))
-      .map((e) => (e as PerformanceResourceTiming).nextHopProtocol),
-  );
+  const media = (await imageWorkerRequests(page)).filter((r) => r.path.startsWith("/media/enc/")).map((r) => r.protocol);
   expect(media.length).toBeGreaterThan(0);
   expect(new Set(media)).toEqual(new Set(["h2"]));
 });

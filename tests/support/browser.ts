@@ -81,3 +81,17 @@ export async function submitLogin(page: Page, phone: string, password: string) {
   await page.locator('input[name="password"]').fill(password);
   await clickText(page, "登录", "button");
 }
+
+/**
+ * The image requests the page's image worker made (it fetches the images it decrypts, so the page's own
+ * resource timings do not list them): path, start on the wall clock (ms since the epoch), protocol.
+ */
+export async function imageWorkerRequests(page: Page): Promise<{ path: string; startedAt: number; protocol: string }[]> {
+  const worker = page.workers().find((w) => w.url().includes("image-worker"));
+  if (!worker) throw new Error("no image worker on the page");
+  return worker.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.startsWith("/media/"))
+      .map((e) => ({ path: new URL(e.name).pathname, startedAt: performance.timeOrigin + e.startTime, protocol: e.nextHopProtocol })),
+  );
+}
