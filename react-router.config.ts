@@ -1,8 +1,13 @@
 import type { Config } from "@react-router/dev/config";
+import { precompressDir } from "./server/static/precompress.ts";
 
 export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: false,
   prerender: ["/home"],
+  // After every output is written (the client build, React Router's manifest, the prerendered pages).
+  async buildEnd() {
+    await precompressDir("build/client");
+  },
 } satisfies Config;

@@ -20,7 +20,7 @@ function versionFile(): Plugin {
 }
 
 /**
- * Marks the chunk holding React DOM's client (the framework chunk) for eager compilation (V8's explicit
+ * Marks the chunk holding React DOM's client (the react-dom chunk) for eager compilation (V8's explicit
  * compile hint, Chrome 136+): nearly all of it runs at start-up, and compiled off the main thread while it
  * downloads it evaluates in a shorter task (decision 013). Other browsers ignore the comment.
  */
@@ -32,7 +32,7 @@ function compileHints(): Plugin {
     enforce: "post",
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.moduleIds.some((id) => /node_modules\/react-dom\/cjs\/react-dom-client\./.test(id))) continue;
+        if (chunk.type !== "chunk" || !chunk.moduleIds.some((id) => REACT_DOM.test(id))) continue;
         chunk.code = HINT + chunk.code;
         // The comment is a line of its own: the source map's lines move down by one.
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
@@ -41,6 +41,7 @@ function compileHints(): Plugin {
   };
 }
 
+const REACT_DOM = /\/node_modules\/react-dom\/cjs\/react-dom-client\./;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/tabs-layout.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
 
@@ -48,11 +49,14 @@ const FIRST_SCREEN = ["app/root.tsx", "app/routes/tabs-layout.tsx", "app/routes/
  * Fewer, larger chunks for the first screen. Rollup splits the modules /home needs into some twenty files;
  * over HTTP/1.1 on a slow line each costs a round trip on one of six connections and shares the line with
  * React DOM while it waits. The framework (React, React DOM, React Router) becomes one chunk, and what the
- * first screen's routes import statically another; the route modules stay entries of their own.
+ * first screen's routes import statically another; the route modules stay entries of their own. React DOM's
+ * client, the largest single module, is a chunk of its own: over HTTP/1.1 the two halves of the framework
+ * download side by side on two connections, each with its share of the line (decision 017).
  */
 function firstScreenChunks(): Plugin {
   let shell: Set<string> | undefined;
   const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+    if (REACT_DOM.test(id)) return "react-dom";
     if (FRAMEWORK.test(id)) return "framework";
     if (!shell) {
       shell = new Set();

@@ -1,7 +1,9 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
+import { brotliDecompressSync } from "node:zlib";
 import type { Context } from "hono";
+import { PRECOMPRESSED } from "./precompress.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -52,6 +54,49 @@ function cacheControl(urlPath: string): string {
   return "no-cache";
 }
 
+const checkedCopies = new Map<string, { key: string; ok: boolean }>();
+
+/**
+ * The build's brotli copy of `file` (`<file>.br`, see precompress.ts), sent whole to a client that takes
+ * brotli. A copy is used only once it has been checked to unpack to the file itself (again whenever either
+ * changes): a build copied without its timestamps, or a file edited after the build, must not get a stale copy.
+ */
+function brotliCopy(file: string, source: Stats): { file: string; size: number } | null {
+  if (!PRECOMPRESSED.has(extname(file).toLowerCase())) return null;
+  const path = `${file}.br`;
+  let copy: Stats;
+  try {
+    copy = statSync(path);
+  } catch {
+    return null;
+  }
+  if (!copy.isFile()) return null;
+  const key = `${source.size}:${source.mtimeMs}:${copy.size}:${copy.mtimeMs}`;
+  let checked = checkedCopies.get(file);
+  if (checked?.key !== key) {
+    let ok = false;
+    try {
+      ok = brotliDecompressSync(readFileSync(path)).equals(readFileSync(file));
+    } catch {
+      // Not brotli at all: the plain file it is.
+    }
+    checked = { key, ok };
+    checkedCopies.set(file, checked);
+  }
+  return checked.ok ? { file: path, size: copy.size } : null;
+}
+
+/** Whether an Accept-Encoding header takes `br` (named without `q=0`). */
+export function takesBrotli(header: string | undefined): boolean {
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    if (name !== "br") continue;
+    const q = params.find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
 /** Serves a file with its type, length, cache policy, and byte ranges (video seeking). */
 export function sendFile(c: Context, file: string, urlPath: string, cache = cacheControl(urlPath)) {
   const stat = statSync(file);
@@ -75,9 +120,14 @@ export function sendFile(c: Context, file: string, urlPath: string, cache = cach
     if (c.req.method === "HEAD") return c.body(null, 206, headers);
     return c.body(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, 206, headers);
   }
-  headers["content-length"] = String(stat.size);
+  const copy = brotliCopy(file, stat);
+  // Caches must keep the two encodings apart.
+  if (copy) headers.vary = "Accept-Encoding";
+  const packed = copy && takesBrotli(c.req.header("accept-encoding")) ? copy : null;
+  if (packed) headers["content-encoding"] = "br";
+  headers["content-length"] = String(packed ? packed.size : stat.size);
   if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
+  return c.body(Readable.toWeb(createReadStream(packed?.file ?? file)) as ReadableStream, 200, headers);
 }
 
 /**

@@ -127,8 +127,13 @@ describe("first screen", () => {
   it("seals and opens envelopes in the crypto worker, not on the page, and hints React DOM for eager compilation", async () => {
     const page = await adultPhone();
     const scripts = new Map<string, Promise<string>>();
+    const encodings = new Map<string, string | undefined>();
     page.on("response", (r) => {
-      if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/assets/")) scripts.set(new URL(r.url()).pathname, r.text().catch(() => ""));
+      const path = new URL(r.url()).pathname;
+      if (r.request().resourceType() === "script" && path.startsWith("/assets/")) {
+        scripts.set(path, r.text().catch(() => ""));
+        encodings.set(path, r.headers()["content-encoding"]);
+      }
     });
     await page.goto(`${gw.url}/home`);
     await page.waitForSelector(".video-card");
@@ -148,11 +153,17 @@ describe("first screen", () => {
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
     // /home is prerendered: its HTML preloads the route's own modules, not only the root's, in a few files
-    // (framework, first-screen shell, route entries, workers) rather than some twenty.
+    // (React DOM, the rest of the framework, first-screen shell, route entries, workers) rather than some twenty.
     expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
     const shell = preloaded.find((p) => /\/shell-[\w-]+\.js$/.test(p));
     expect(await (await fetch(`${gw.url}${shell}`)).text()).toContain("video-feed-row");
     expect(preloaded.length).toBeLessThanOrEqual(10);
+    // React DOM and React Router download side by side, and the large scripts come as the build's brotli copies.
+    const reactDomPath = reactDom.find(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))![0];
+    const routerPath = [...texts].find(([p, t]) => p !== reactDomPath && t.includes("__reactRouterContext"))?.[0];
+    expect(routerPath).toBeDefined();
+    expect(preloaded).toEqual(expect.arrayContaining([reactDomPath, routerPath, shell, cryptoWorker]));
+    for (const path of [reactDomPath, routerPath!, shell!, cryptoWorker!]) expect(encodings.get(path), path).toBe("br");
     await page.close();
   });
 

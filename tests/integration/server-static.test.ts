@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { system } from "#gateway/api/index.ts";
+import { precompressDir } from "#server/static/precompress.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // A stand-in for build/client, so these checks do not depend on an app build.
@@ -19,9 +21,14 @@ writeFileSync(join(clientDir, "assets/entry-Ab12Cd.js"), `console.log("app");`);
 writeFileSync(join(clientDir, "sw.js"), `self.addEventListener("fetch", () => {});`);
 writeFileSync(join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "移动影音", display: "standalone" }));
 writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "test-build-42" }));
+// A chunk large enough for the build to keep a brotli copy of (see precompress.ts).
+const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = "${"框架".repeat(i % 7)}${i}";`).join("\n");
+writeFileSync(join(clientDir, "assets/framework-Zx98Yw.js"), CHUNK);
 
 let gw: TestGateway;
+let packed = 0;
 beforeAll(async () => {
+  packed = await precompressDir(clientDir);
   gw = await startTestGateway({ clientDir });
 });
 afterAll(async () => {
@@ -37,6 +44,20 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
       let body = "";
       res.on("data", (c: Buffer) => (body += c));
       res.on("end", () => done({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+/** Raw request through node:http: the body as sent, nothing unpacked. */
+function rawRequest(path: string, headers: Record<string, string>, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const url = new URL(gw.url);
+  return new Promise((done, fail) => {
+    const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on("error", fail);
     req.end();
@@ -95,6 +116,66 @@ describe("serving the built app", () => {
     const res = await fetch(`${gw.url}/my`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(await res.text()).toBe(INDEX); // fetch inflates it
+  });
+
+  it("sends the build's brotli copy to a browser that takes brotli, and the plain file otherwise", async () => {
+    // The chunk and index.html are worth packing; the small files are not.
+    expect(packed).toBe(2);
+    expect(existsSync(join(clientDir, "assets/entry-Ab12Cd.js.br"))).toBe(false);
+    const copy = readFileSync(join(clientDir, "assets/framework-Zx98Yw.js.br"));
+    expect(brotliDecompressSync(copy).toString()).toBe(CHUNK);
+
+    const br = await rawRequest("/assets/framework-Zx98Yw.js", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers["content-type"]).toContain("text/javascript");
+    expect(Number(br.headers["content-length"])).toBe(copy.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(CHUNK);
+    const head = await rawRequest("/assets/framework-Zx98Yw.js", { "accept-encoding": "br" }, "HEAD");
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(Number(head.headers["content-length"])).toBe(copy.length);
+
+    // Declined or not offered: gzip made on the fly, or the file as it is.
+    for (const accept of ["gzip, br;q=0", "gzip"]) {
+      const gz = await rawRequest("/assets/framework-Zx98Yw.js", { "accept-encoding": accept });
+      expect(gz.headers["content-encoding"], accept).toBe("gzip");
+      expect(gz.headers.vary, accept).toBe("Accept-Encoding");
+    }
+    const plain = await rawRequest("/assets/framework-Zx98Yw.js", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(CHUNK);
+    // A byte range is of the file itself, whatever the client takes.
+    const range = await rawRequest("/assets/framework-Zx98Yw.js", { "accept-encoding": "br", range: "bytes=0-9" });
+    expect(range.status).toBe(206);
+    expect(range.headers["content-encoding"]).toBeUndefined();
+    expect(range.body.toString()).toBe(CHUNK.slice(0, 10));
+    // Pages get their copy too (fetch unpacks it).
+    const page = await fetch(`${gw.url}/my`, { headers: { "accept-encoding": "br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(await page.text()).toBe(INDEX);
+  });
+
+  it("never sends a brotli copy that is not of the file as it is now", async () => {
+    const file = join(clientDir, "sw.js");
+    const script = `${"// a service worker edited after the build\n".repeat(40)}self.addEventListener("fetch", () => {});`;
+    writeFileSync(file, script);
+    // Newer than the file, and still wrong: one of the build before, then one that is not brotli at all.
+    for (const copy of [brotliCompressSync(Buffer.from("self.skipWaiting();")), Buffer.from("not brotli")]) {
+      writeFileSync(`${file}.br`, copy);
+      const future = new Date(Date.now() + 60_000);
+      utimesSync(`${file}.br`, future, future);
+      const res = await fetch(`${gw.url}/sw.js`, { headers: { "accept-encoding": "br, gzip" } });
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(await res.text()).toBe(script);
+    }
+    // A right copy is used, whatever its timestamp says.
+    writeFileSync(`${file}.br`, brotliCompressSync(Buffer.from(script)));
+    const past = new Date(statSync(file).mtimeMs - 60_000);
+    utimesSync(`${file}.br`, past, past);
+    const res = await fetch(`${gw.url}/sw.js`, { headers: { "accept-encoding": "br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(await res.text()).toBe(script);
   });
 
   it("never serves files outside the app folder", async () => {
