@@ -424,7 +424,8 @@ describe("session", () => {
     // A comment like is a silent call: the gateway's 420 is what brings up the dialog.
     const like = await page.waitForSelector(".comment-like", { visible: true });
     const count = await like!.evaluate((b) => b.textContent);
-    await like!.click();
+    // Through a locator, which waits for the button to stop moving: the comment list may still be settling.
+    await page.locator(".comment-like").click();
     await findText(page, "请先登录");
     // The optimistic like is taken back.
     await page.waitForFunction((c) => document.querySelector(".comment-like")!.textContent === c, {}, count);

@@ -79,7 +79,16 @@ export async function tapText(page: Page, text: string, selector = "button") {
 export async function submitLogin(page: Page, phone: string, password: string) {
   await page.locator('input[name="phone"]').fill(phone);
   await page.locator('input[name="password"]').fill(password);
-  await clickText(page, "登录", "button");
+  // The form's own button, once nothing covers it: a dialog that sent the visitor here ("去登录") may still
+  // be fading out over the form, and a tap on its mask is lost.
+  const submit = 'form:has(input[name="password"]) button[type="submit"]';
+  await page.waitForFunction((sel) => {
+    const button = document.querySelector(sel);
+    const box = button?.getBoundingClientRect();
+    const hit = box && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return Boolean(hit && button!.contains(hit));
+  }, {}, submit);
+  await page.locator(submit).click();
 }
 
 /**
