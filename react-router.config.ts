@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { precompressDir } from "./server/static/precompress.ts";
 
@@ -7,7 +8,7 @@ export default {
   ssr: false,
   prerender: ["/home"],
   // After every output is written (the client build, React Router's manifest, the prerendered pages).
-  async buildEnd() {
-    await precompressDir("build/client");
+  async buildEnd({ reactRouterConfig }) {
+    await precompressDir(join(reactRouterConfig.buildDirectory, "client"));
   },
 } satisfies Config;
