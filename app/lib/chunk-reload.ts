@@ -1,3 +1,5 @@
+import { readSession, writeSession } from "./session-value.ts";
+
 const KEY = "___CHUNK_RELOAD_AT__";
 export const CHUNK_RELOAD_INTERVAL_MS = 10_000;
 
@@ -11,13 +13,14 @@ export function shouldReloadForChunk(lastReloadAt: number | null, now: number): 
   return lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
 }
 
-/** Takes the one reload allowed per 10 s (recorded in session storage); false when it is used up. */
+/**
+ * Takes the one reload allowed per 10 s (recorded in session storage); false when it is used up, and when it
+ * cannot be recorded (unrecorded, reloads could loop).
+ */
 function claimReload(): boolean {
-  const last = Number(sessionStorage.getItem(KEY) ?? "") || null;
+  const last = Number(readSession(KEY) ?? "") || null;
   const now = Date.now();
-  if (!shouldReloadForChunk(last, now)) return false;
-  sessionStorage.setItem(KEY, String(now));
-  return true;
+  return shouldReloadForChunk(last, now) && writeSession(KEY, String(now));
 }
 
 /** Reloads the page after a chunk-load failure unless one happened in the last 10 s. Returns whether it did. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStore } from "./create-store.ts";
 import { globalStore, historyStore, playerStore, resetAllStores, stackStore, userStore } from "./index.ts";
 
@@ -22,6 +22,42 @@ describe("createStore", () => {
   });
 });
 
+describe("createStore persistence", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("starts from what it kept, writes the picked fields, and clears them on reset", () => {
+    const items = new Map<string, string>([["k", JSON.stringify({ muted: false })]]);
+    const local = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    vi.stubGlobal("window", { localStorage: local });
+    const store = createStore({ muted: true, volume: 1 }, { persist: { kind: "local", key: "k" }, pick: (s) => ({ muted: s.muted }) });
+    expect(store.get()).toEqual({ muted: false, volume: 1 });
+    store.set((s) => {
+      s.muted = true;
+      s.volume = 0.5;
+    });
+    expect(JSON.parse(items.get("k")!)).toEqual({ muted: true });
+    store.reset();
+    expect(items.has("k")).toBe(false);
+  });
+
+  it("keeps working in memory when storage refuses writes", () => {
+    const refuse = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    vi.stubGlobal("window", { sessionStorage: { getItem: () => null, setItem: refuse, removeItem: refuse } });
+    const store = createStore({ ids: [] as number[] }, { persist: { kind: "session", key: "stack" } });
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.set((s) => {
+      s.ids.push(1);
+    });
+    expect(store.get()).toEqual({ ids: [1] });
+    store.reset();
+    expect(store.get()).toEqual({ ids: [] });
+    expect(calls).toBe(2);
+  });
+});
+
 describe("resetAllStores", () => {
   it("returns every store to its initial state", () => {
     userStore.set((s) => {
@@ -31,7 +67,6 @@ describe("resetAllStores", () => {
     globalStore.set((s) => {
       s.affCode = "X";
       s.navbarTitle = "标题";
-      s.homeNoticeShown = true;
     });
     historyStore.set((s) => {
       s.history_stacks = ["/home", "/my"];
@@ -45,7 +80,7 @@ describe("resetAllStores", () => {
     });
     resetAllStores();
     expect(userStore.get()).toEqual({ isLogin: false, u: null, token: "" });
-    expect(globalStore.get()).toEqual({ config: null, affCode: "", navbarTitle: "", homeNoticeShown: false });
+    expect(globalStore.get()).toEqual({ config: null, affCode: "", navbarTitle: "" });
     expect(historyStore.get()).toEqual({ history_stacks: [] });
     expect(playerStore.get()).toEqual({ autoplayMuted: true });
     expect(stackStore.get()).toEqual({ api: "", params: {}, ids: [] });

@@ -43,7 +43,11 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
   let state = load();
   const save = () => {
     if (!opts.persist) return;
-    storage(opts.persist.kind)?.setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
+    try {
+      storage(opts.persist.kind)?.setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
+    } catch {
+      // Storage full or blocked: the state still changes for this page, and the next write tries again.
+    }
   };
   const emit = () => listeners.forEach((l) => l());
   return {
@@ -55,7 +59,11 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
     },
     reset() {
       state = initial;
-      if (opts.persist) storage(opts.persist.kind)?.removeItem(opts.persist.key);
+      try {
+        if (opts.persist) storage(opts.persist.kind)?.removeItem(opts.persist.key);
+      } catch {
+        // As in save.
+      }
       emit();
     },
     subscribe(listener) {

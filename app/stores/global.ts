@@ -5,8 +5,6 @@ export interface GlobalState {
   config: GlobalConfig | null;
   affCode: string;
   navbarTitle: string;
-  /** The home notice is shown once per session. */
-  homeNoticeShown: boolean;
 }
 
-export const globalStore = createStore<GlobalState>({ config: null, affCode: "", navbarTitle: "", homeNoticeShown: false });
+export const globalStore = createStore<GlobalState>({ config: null, affCode: "", navbarTitle: "" });
