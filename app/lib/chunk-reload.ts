@@ -1,4 +1,4 @@
-import { readSession, writeSession } from "./session-value.ts";
+import { sessionStore } from "./safe-storage.ts";
 
 const KEY = "___CHUNK_RELOAD_AT__";
 export const CHUNK_RELOAD_INTERVAL_MS = 10_000;
@@ -18,9 +18,9 @@ export function shouldReloadForChunk(lastReloadAt: number | null, now: number): 
  * cannot be recorded (unrecorded, reloads could loop).
  */
 function claimReload(): boolean {
-  const last = Number(readSession(KEY) ?? "") || null;
+  const last = Number(sessionStore.getItem(KEY) ?? "") || null;
   const now = Date.now();
-  return shouldReloadForChunk(last, now) && writeSession(KEY, String(now));
+  return shouldReloadForChunk(last, now) && sessionStore.setItem(KEY, String(now));
 }
 
 /** Reloads the page after a chunk-load failure unless one happened in the last 10 s. Returns whether it did. */

@@ -7,6 +7,7 @@ import { createWorkerEnvelope } from "#gateway/worker-envelope.ts";
 import { userStore } from "#app/stores/user.ts";
 import { noteReachability } from "./connectivity.ts";
 import { toast } from "./feedback.ts";
+import { localStore } from "./safe-storage.ts";
 
 export { askToLogin, TOAST_MS } from "./feedback.ts";
 
@@ -28,7 +29,7 @@ function createClient(): GatewayClient {
     config,
     envelope: createWorkerEnvelope(config),
     identity: () =>
-      buildIdentity({ oauthId: loadOAuthId(window.localStorage), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
+      buildIdentity({ oauthId: loadOAuthId(localStore), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
     onError: (message) => toast(message),
     onReachability: noteReachability,
     onSessionInvalid: (info) => {

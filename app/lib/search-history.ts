@@ -1,4 +1,5 @@
 import { SEARCH_HISTORY_KEY } from "#gateway/config.ts";
+import { localStore } from "./safe-storage.ts";
 
 export const MAX_SEARCH_HISTORY = 20;
 
@@ -11,7 +12,7 @@ export function withSearch(history: string[], word: string): string[] {
 
 export function readSearchHistory(): string[] {
   try {
-    const list = JSON.parse(localStorage.getItem(SEARCH_HISTORY_KEY) ?? "[]") as unknown;
+    const list = JSON.parse(localStore.getItem(SEARCH_HISTORY_KEY) ?? "[]") as unknown;
     return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
   } catch {
     return [];
@@ -20,10 +21,10 @@ export function readSearchHistory(): string[] {
 
 export function rememberSearch(word: string): string[] {
   const next = withSearch(readSearchHistory(), word);
-  localStorage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(next));
+  localStore.setItem(SEARCH_HISTORY_KEY, JSON.stringify(next));
   return next;
 }
 
 export function clearSearchHistory() {
-  localStorage.removeItem(SEARCH_HISTORY_KEY);
+  localStore.removeItem(SEARCH_HISTORY_KEY);
 }

@@ -3,19 +3,20 @@ import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
 import { api } from "./gateway.ts";
+import { localStore } from "./safe-storage.ts";
 
 const AFF_KEY = `___${SPLASH_AFF_PARAM.toUpperCase()}__`;
 
 export function rememberAffCode(code: string) {
   if (!code) return;
-  localStorage.setItem(AFF_KEY, code);
+  localStore.setItem(AFF_KEY, code);
   globalStore.set((s) => {
     s.affCode = code;
   });
 }
 
 export function storedAffCode(): string {
-  return globalStore.get().affCode || localStorage.getItem(AFF_KEY) || "";
+  return globalStore.get().affCode || localStore.getItem(AFF_KEY) || "";
 }
 
 let configSync: Promise<GlobalConfig> | undefined;
@@ -77,7 +78,7 @@ export async function startSession(token: string) {
 
 /** Clears the device identity and every store; the caller navigates to `to` (default /home). */
 export async function endSession() {
-  resetOAuthId(localStorage);
+  resetOAuthId(localStore);
   // Resetting the user store also removes its stored entry (the token).
   resetAllStores();
   await syncGlobalConfig(true).catch(() => undefined);

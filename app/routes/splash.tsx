@@ -1,6 +1,7 @@
 import { Button } from "antd-mobile";
 import { redirect, useNavigate } from "react-router";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
+import { localStore } from "#app/lib/safe-storage.ts";
 import { rememberAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/splash";
 
@@ -9,7 +10,7 @@ const AGE_KEY = "___AGE_CONFIRMED__";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   rememberAffCode(url.searchParams.get(SPLASH_AFF_PARAM) ?? "");
-  if (localStorage.getItem(AGE_KEY) === "1") throw redirect("/home");
+  if (localStore.getItem(AGE_KEY) === "1") throw redirect("/home");
   return null;
 }
 
@@ -26,7 +27,7 @@ export default function Splash() {
           color="primary"
           size="large"
           onClick={() => {
-            localStorage.setItem(AGE_KEY, "1");
+            localStore.setItem(AGE_KEY, "1");
             navigate("/home", { replace: true });
           }}
         >

@@ -1,5 +1,6 @@
 import { produce, type Draft } from "immer";
 import { useSyncExternalStore } from "react";
+import { localStore, sessionStore } from "#app/lib/safe-storage.ts";
 
 type StorageKind = "local" | "session";
 
@@ -10,14 +11,8 @@ export interface StoreOptions<T> {
   pick?: (state: T) => Partial<T>;
 }
 
-function storage(kind: StorageKind): Storage | undefined {
-  if (typeof window === "undefined") return undefined;
-  try {
-    return kind === "local" ? window.localStorage : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+// Never throw: a refused write stays in this page's memory (safe-storage.ts).
+const storage = (kind: StorageKind) => (kind === "local" ? localStore : sessionStore);
 
 export interface Store<T> {
   get(): T;
@@ -32,7 +27,7 @@ export interface Store<T> {
 export function createStore<T extends object>(initial: T, opts: StoreOptions<T> = {}): Store<T> {
   const listeners = new Set<() => void>();
   const load = (): T => {
-    const raw = opts.persist ? storage(opts.persist.kind)?.getItem(opts.persist.key) : null;
+    const raw = opts.persist ? storage(opts.persist.kind).getItem(opts.persist.key) : null;
     if (!raw) return initial;
     try {
       return { ...initial, ...(JSON.parse(raw) as Partial<T>) };
@@ -43,11 +38,7 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
   let state = load();
   const save = () => {
     if (!opts.persist) return;
-    try {
-      storage(opts.persist.kind)?.setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
-    } catch {
-      // Storage full or blocked: the state still changes for this page, and the next write tries again.
-    }
+    storage(opts.persist.kind).setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
   };
   const emit = () => listeners.forEach((l) => l());
   return {
@@ -59,11 +50,7 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
     },
     reset() {
       state = initial;
-      try {
-        if (opts.persist) storage(opts.persist.kind)?.removeItem(opts.persist.key);
-      } catch {
-        // As in save.
-      }
+      if (opts.persist) storage(opts.persist.kind).removeItem(opts.persist.key);
       emit();
     },
     subscribe(listener) {

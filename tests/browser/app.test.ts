@@ -215,3 +215,51 @@ describe("keep-alive", () => {
     expect(stack.slice(-2)).toEqual(["/home", "/announcement"]);
   });
 });
+
+describe("storage refused", () => {
+  it("lets a visitor in, browse, search and log in when the browser blocks all storage", async () => {
+    const page = await phonePage(browser);
+    // As with cookies blocked: merely reading either storage throws.
+    await page.evaluateOnNewDocument(() => {
+      for (const name of ["localStorage", "sessionStorage"]) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException(`Failed to read the '${name}' property from 'Window': Access is denied for this document.`, "SecurityError");
+          },
+        });
+      }
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const navigate = (to: string) =>
+      page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
+
+    await page.goto(`${gw.url}/?aff_code=INV123`);
+    await clickText(page, "我已年满 18 岁，进入", "button");
+    await page.waitForFunction(() => location.pathname === "/home");
+    // Remembered on this page's memory: the notice once, the covers decrypted, the calls signed.
+    // Through a locator, which waits for the dialog to stop animating in.
+    await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
+    await page.waitForSelector(".adm-dialog", { hidden: true });
+    await page.waitForSelector(".video-card", { visible: true });
+    await page.waitForSelector('.banner .enc-image[data-state="1"]', { visible: true });
+
+    await navigate("/search");
+    const input = await page.waitForSelector(".search-input input", { visible: true });
+    await input!.type("旅行");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("kw") === "旅行");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/search");
+    await page.waitForSelector(".chip", { visible: true });
+    expect(await page.$$eval(".chip", (c) => c.map((x) => x.textContent))).toEqual(["旅行"]);
+
+    await navigate("/login?redirect=%2Fmy");
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await page.waitForFunction(() => location.pathname === "/my");
+    await findText(page, "演示会员");
+    expect(await page.$eval('[data-testid="coins"]', (el) => el.textContent)).toBe("1000");
+    expect(errors).toEqual([]);
+  });
+});

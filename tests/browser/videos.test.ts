@@ -39,8 +39,9 @@ describe("home feed", () => {
     const page = await phonePage(browser);
     await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
     await page.goto(`${gw.url}/home`);
-    await findText(page, "我知道了", "span");
-    await clickText(page, "我知道了", "span");
+    // Through a locator, which waits for the dialog to stop animating in (a tap during it can be lost).
+    await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
+    await page.waitForSelector(".adm-dialog", { hidden: true });
     await page.waitForSelector(".video-card", { visible: true });
     const first = await maxRow(page);
     expect(first).toBeGreaterThan(0);

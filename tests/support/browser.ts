@@ -84,9 +84,11 @@ export async function submitLogin(page: Page, phone: string, password: string) {
   const submit = 'form:has(input[name="password"]) button[type="submit"]';
   await page.waitForFunction((sel) => {
     const button = document.querySelector(sel);
-    const box = button?.getBoundingClientRect();
-    const hit = box && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return Boolean(hit && button!.contains(hit));
+    if (!button) return false;
+    button.scrollIntoView({ block: "center" });
+    const box = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return Boolean(hit && button.contains(hit));
   }, {}, submit);
   await page.locator(submit).click();
 }

@@ -7,7 +7,7 @@ import { alertDialog } from "#app/lib/feedback.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
 import { api } from "#app/lib/gateway.ts";
 import { imageLoader, loadImage } from "#app/lib/images.ts";
-import { readSession, writeSession } from "#app/lib/session-value.ts";
+import { sessionStore } from "#app/lib/safe-storage.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
 import { Banner } from "./banner.tsx";
@@ -75,15 +75,12 @@ export function startSectionEarly(path: SectionPath) {
 }
 
 const HOME_NOTICE_KEY = "___HOME_NOTICE__";
-// This page's memory of it, for when session storage cannot keep it.
-let homeNoticeShown = false;
 
 /** The home notice, once per session. */
 function useHomeNotice(enabled: boolean) {
   useEffect(() => {
-    if (!enabled || homeNoticeShown || readSession(HOME_NOTICE_KEY)) return;
-    homeNoticeShown = true;
-    writeSession(HOME_NOTICE_KEY, "1");
+    if (!enabled || sessionStore.getItem(HOME_NOTICE_KEY)) return;
+    sessionStore.setItem(HOME_NOTICE_KEY, "1");
     void api(system.getOpenAdsAndVersion, undefined)
       .then((r) => {
         if (r.notice) void alertDialog({ title: r.notice.title, content: r.notice.content, confirmText: "我知道了" });
