@@ -1,5 +1,7 @@
 import { memoryStorage, type KeyValueStorage } from "#gateway/identity.ts";
 
+export type StorageKind = "local" | "session";
+
 export interface SafeStorage extends KeyValueStorage {
   /** True when the browser kept the value; false when only this page's memory did. */
   setItem(key: string, value: string): boolean;
@@ -10,7 +12,7 @@ export interface SafeStorage extends KeyValueStorage {
  * merely reading `window.localStorage` throws) or refuse a write (quota, private modes). The app then keeps
  * working on this page's memory: a refused value is remembered until the page goes away.
  */
-export function safeStorage(kind: "local" | "session"): SafeStorage {
+export function safeStorage(kind: StorageKind): SafeStorage {
   const memory = memoryStorage();
   const browser = (): Storage | null => {
     try {

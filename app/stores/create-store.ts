@@ -1,8 +1,6 @@
 import { produce, type Draft } from "immer";
 import { useSyncExternalStore } from "react";
-import { localStore, sessionStore } from "#app/lib/safe-storage.ts";
-
-type StorageKind = "local" | "session";
+import { localStore, sessionStore, type StorageKind } from "#app/lib/safe-storage.ts";
 
 export interface StoreOptions<T> {
   /** Persist under this key in local or session storage. */
