@@ -9,7 +9,7 @@ import { guestForOAuthId, userById } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import type { ServerSettings } from "../env.ts";
 import { BodyTooLargeError, readBody } from "./body.ts";
-import { ApiError, type Caller, describeIssues, type HandlerResult, type Registry } from "./registry.ts";
+import { ApiError, type Caller, describeIssues, type HandlerResult, parseInput, type Registry } from "./registry.ts";
 
 export const MAX_SKEW_SECONDS = 300;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -135,7 +135,7 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     };
     if (token || handler.auth === "member") callerOf();
     if (handler.auth === "member" && !callerOf().isMember) return answer(c, deps, { status: 420, msg: "请先登录", data: null });
-    const parsed = handler.input.safeParse(fields);
+    const parsed = parseInput(handler.input, fields);
     if (!parsed.success) return answer(c, deps, { status: 400, msg: describeIssues(parsed.error), data: null });
     const origin = originOf(c);
     const cacheKey = handler.cacheMs ? `${handler.path.toLowerCase()} ${origin} ${JSON.stringify(parsed.data)}` : "";

@@ -75,6 +75,15 @@ export class Registry {
   }
 }
 
+// zod's own messages in the app's language, for the calls' input only: the app shows `msg` to people. Messages
+// a schema spells out stay as written; the environment's (for operators) stay English.
+const zhCN = z.locales.zhCN();
+
+/** Parses a call's fields with its handler's schema. */
+export function parseInput<S extends z.ZodType>(schema: S, fields: unknown) {
+  return schema.safeParse(fields, { error: zhCN.localeError });
+}
+
 /** Every problem with the input at once, in one line. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("；");

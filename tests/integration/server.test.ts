@@ -136,6 +136,12 @@ describe("accounts", () => {
     expect(bad.msg).toMatch(/avatar_url.*gender|gender.*avatar_url/);
     expect((await me.send(accounts.updateInfo, { avatar_url: "/uploads/images/202601/a.png" })).avatar_url).toBe("/uploads/images/202601/a.png");
   });
+
+  it("words input errors in Chinese, every problem at once, keeping a schema's own messages", async () => {
+    const bad = await testClient(gw.url).request("/api/mv/list", { section: "porn", sort: "new", page: "abc", limit: 100 });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toBe("page: 无效输入：期望 数字，实际接收 NaN；limit: limit 最大为 50");
+  });
 });
 
 describe("system calls", () => {
