@@ -157,9 +157,14 @@ describe("transport errors", () => {
     const pending = client().call("/api/slow", {}, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: "abort" });
+    // A port nothing listens on: Node says why (the CLI prints it) after the runtime's own message.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((done) => closed.close(done));
     const dead = client();
-    dead.baseLine = "http://127.0.0.1:1";
-    await expect(dead.call("/api/x")).rejects.toMatchObject({ kind: "network" });
+    dead.baseLine = `http://127.0.0.1:${port}`;
+    await expect(dead.call("/api/x")).rejects.toMatchObject({ kind: "network", message: `Network Error: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})` });
     const ftp = client();
     ftp.baseLine = "ftp://127.0.0.1";
     await expect(ftp.call("/api/x")).rejects.toMatchObject({ kind: "unsupported-protocol" });

@@ -85,10 +85,22 @@ export function outcomeEndpoint<I extends Fields | void, O>(path: string, opts: 
   return { path, expect: opts.expect ?? STATUS_OK, silent: false, mode: "outcome" };
 }
 
+/**
+ * Why a fetch failed, where the runtime says: Node puts it in `cause` (`connect ECONNREFUSED 127.0.0.1:1`,
+ * `getaddrinfo ENOTFOUND host`, a certificate error); an AggregateError (both addresses of localhost refused)
+ * has it in its first error. Browsers say nothing more than "Failed to fetch".
+ */
+function fetchFailureCause(error: unknown): string {
+  let cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof AggregateError && !cause.message) cause = cause.errors[0];
+  return cause instanceof Error ? cause.message : "";
+}
+
 function classifyFetchError(error: unknown, timedOut: boolean, aborted: boolean): GatewayError {
   if (timedOut) return new GatewayError("timeout", "timeout exceeded");
   if (aborted) return new GatewayError("abort", "Request aborted");
-  return new GatewayError("network", `Network Error: ${getErrorMessage(error)}`);
+  const cause = fetchFailureCause(error);
+  return new GatewayError("network", `Network Error: ${getErrorMessage(error)}${cause ? ` (${cause})` : ""}`);
 }
 
 /** Checks a URL's protocol before anything is sent. */
