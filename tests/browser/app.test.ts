@@ -169,6 +169,37 @@ describe("phone layout", () => {
   });
 });
 
+/** WCAG contrast of an element's text against its own background (both opaque), as rendered. */
+const contrastOf = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => {
+    const style = getComputedStyle(el);
+    const luminance = (css: string) => {
+      const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    return (hi! + 0.05) / (lo! + 0.05);
+  });
+
+describe("accessibility", () => {
+  it("names the search entry by its text and the back control for screen readers, and keeps text on colour readable", async () => {
+    const page = await enteredPhone();
+    // The free badge's text on its green.
+    expect(await contrastOf(page, ".video-card-price.is-free")).toBeGreaterThanOrEqual(4.5);
+    await page.locator('::-p-aria([name="搜索视频、创作者"][role="link"])').click();
+    await page.waitForFunction(() => location.pathname === "/search");
+    await page.locator('::-p-aria([name="返回"][role="button"])').click();
+    await page.waitForFunction(() => location.pathname === "/home");
+    // A filled primary button: text on the accent.
+    await page.goto(`${gw.url}/login`);
+    await page.waitForSelector("button.adm-button-primary", { visible: true });
+    expect(await contrastOf(page, "button.adm-button-primary")).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
 describe("not found", () => {
   it("answers unknown paths and /ai paths with the 404 page", async () => {
     const page = await enteredPhone();

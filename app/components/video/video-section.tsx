@@ -99,7 +99,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
     <div className="video-section">
       <header className="section-head">
         <h1 className="section-title">{title}</h1>
-        <Link className="search-entry" to="/search" aria-label="搜索">
+        <Link className="search-entry" to="/search">
           搜索视频、创作者
         </Link>
       </header>
