@@ -133,6 +133,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="error-page">
+      <title>{`${status} ${statusText} — 影音`}</title>
       <p className="error-status">{status}</p>
       <h1 className="error-title">{statusText}</h1>
       <p className="error-description">{description}</p>

@@ -73,7 +73,7 @@ export default function My({ loaderData }: Route.ComponentProps) {
       )}
       <List className="my-list" header="更多功能">
         {LATER.map((label) => (
-          <List.Item key={label} extra={<span className="soon">即将开放</span>} disabled>
+          <List.Item key={label} extra={<span className="soon">即将开放</span>} disabled aria-disabled>
             {label}
           </List.Item>
         ))}

@@ -1,8 +1,12 @@
-import { loadSeries, SeriesPage } from "#app/components/video/series-page.tsx";
+import { loadSeries, SeriesPage, seriesTitle } from "#app/components/video/series-page.tsx";
 import type { Route } from "./+types/series";
 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadSeries(request);
 
 export default function Series({ loaderData }: Route.ComponentProps) {
   return <SeriesPage id={loaderData.id} first={loaderData.first} fallbackTitle="专题" />;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${seriesTitle(data?.first, "专题")} — 影音` }];
 }

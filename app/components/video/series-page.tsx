@@ -14,10 +14,13 @@ export async function loadSeries(request: Request) {
   return { id, first: await api(discovery.elementVideos, { id, page: 1, limit: 20 }) };
 }
 
+/** A series page's title: the series' own name, from its videos. */
+export const seriesTitle = (first: Paged<Video> | undefined, fallback: string) => first?.list[0]?.series_title || fallback;
+
 export function SeriesPage({ id, first, fallbackTitle }: { id: number; first: Paged<Video>; fallbackTitle: string }) {
   const fetchPage = useCallback((page: number) => api(discovery.elementVideos, { id, page, limit: 20 }), [id]);
   return (
-    <Page title={first.list[0]?.series_title || fallbackTitle}>
+    <Page title={seriesTitle(first, fallbackTitle)}>
       <p className="player-meta">共 {first.total} 个视频</p>
       <VideoFeed feedKey={`series:${id}`} api={discovery.elementVideos.path} params={{ id }} fetchPage={fetchPage} initial={first} emptyText="暂无视频" />
     </Page>

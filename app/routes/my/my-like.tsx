@@ -104,3 +104,7 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "我的喜欢 — 影音" }];
+}

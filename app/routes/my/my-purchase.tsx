@@ -19,3 +19,7 @@ export default function MyPurchase({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "我的购买 — 影音" }];
+}

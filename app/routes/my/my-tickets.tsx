@@ -31,3 +31,7 @@ export default function MyTickets({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "我的观影券 — 影音" }];
+}

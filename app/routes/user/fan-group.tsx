@@ -79,3 +79,7 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.club.name ?? "粉丝团"} — 影音` }];
+}

@@ -44,3 +44,7 @@ export default function FanRank({ loaderData: { uid, fans, creatorsRank } }: Rou
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "榜单 — 影音" }];
+}

@@ -19,3 +19,7 @@ export default function FanRule({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "粉丝团规则 — 影音" }];
+}

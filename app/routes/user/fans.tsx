@@ -15,3 +15,7 @@ export default function Fans({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "粉丝 — 影音" }];
+}

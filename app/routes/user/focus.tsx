@@ -15,3 +15,7 @@ export default function Focus({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export function meta() {
+  return [{ title: "关注 — 影音" }];
+}

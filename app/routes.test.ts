@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { expect, it } from "vitest";
+import routes from "./routes.ts";
+
+/** Route modules that are a screen: layouts only frame their children, and the catch-all's error page names itself. */
+function screens(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((e) => (e.children ? screens(e.children) : e.path === "*" ? [] : [e.file]));
+}
+
+// A screen without a title leaves the tab, the history list and a screen reader with the previous page's.
+it("gives every screen a title", () => {
+  const files = screens(routes);
+  expect(files.length).toBeGreaterThan(30);
+  const untitled = files.filter((file) => !/^export (async )?function meta\b|^export const meta\b/m.test(readFileSync(join(import.meta.dirname, file), "utf8")));
+  expect(untitled).toEqual([]);
+});
