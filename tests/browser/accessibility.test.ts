@@ -1,21 +1,11 @@
 import { createRequire } from "node:module";
-import type { Browser } from "puppeteer";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { adultPhone, launchBrowser, submitLogin } from "../support/browser.ts";
-import { DEMO, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { expect, it } from "vitest";
+import { gatewayAndBrowser, adultPhone, submitLogin } from "../support/browser.ts";
+import { DEMO } from "../support/gateway.ts";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let gw: TestGateway;
-let browser: Browser;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const suite = gatewayAndBrowser();
 
 // The screens a member goes through, each with the element that says its content is in.
 const SCREENS: [path: string, ready: string][] = [
@@ -39,13 +29,13 @@ interface Violation {
 }
 
 it("breaks no WCAG 2 A or AA rule on the screens a member goes through", async () => {
-  const page = await adultPhone(browser);
-  await page.goto(`${gw.url}/login`);
+  const page = await adultPhone(suite.browser);
+  await page.goto(`${suite.gw.url}/login`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname !== "/login");
   const found: Record<string, string[]> = {};
   for (const [path, ready] of SCREENS) {
-    await page.goto(`${gw.url}${path}`);
+    await page.goto(`${suite.gw.url}${path}`);
     await page.waitForSelector(ready, { visible: true });
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {

@@ -1,27 +1,18 @@
-import type { Browser, Page } from "puppeteer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickText, findText, launchBrowser, phonePage, submitLogin } from "../support/browser.ts";
-import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import type { Page } from "puppeteer";
+import { describe, expect, it } from "vitest";
+import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin } from "../support/browser.ts";
+import { DEMO, testClient } from "../support/gateway.ts";
 
-let gw: TestGateway;
-let browser: Browser;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const suite = gatewayAndBrowser();
 
 const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 /** A phone that has already passed the age gate. */
 async function enteredPhone(): Promise<Page> {
-  const page = await phonePage(browser);
+  const page = await phonePage(suite.browser);
   // The home notice (covered in videos.test.ts) would sit over the screen.
   await page.evaluateOnNewDocument(() => sessionStorage.setItem("___HOME_NOTICE__", "1"));
-  await page.goto(`${gw.url}/`);
+  await page.goto(`${suite.gw.url}/`);
   await clickText(page, "我已年满 18 岁，进入", "button");
   await page.waitForFunction(() => location.pathname === "/home");
   await page.waitForSelector(".video-card", { visible: true });
@@ -29,26 +20,26 @@ async function enteredPhone(): Promise<Page> {
 }
 
 async function login(page: Page) {
-  await page.goto(`${gw.url}/login?redirect=%2Fmy`);
+  await page.goto(`${suite.gw.url}/login?redirect=%2Fmy`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my");
 }
 
 describe("age gate", () => {
   it("asks once, remembers the answer and keeps the aff_code", async () => {
-    const page = await phonePage(browser);
-    await page.goto(`${gw.url}/?aff_code=INV123`);
+    const page = await phonePage(suite.browser);
+    await page.goto(`${suite.gw.url}/?aff_code=INV123`);
     await findText(page, "年满 18 周岁确认");
     await clickText(page, "我已年满 18 岁，进入", "button");
     await page.waitForFunction(() => location.pathname === "/home");
     expect(await page.evaluate(() => localStorage.getItem("___AFF_CODE__"))).toBe("INV123");
-    await page.goto(`${gw.url}/`);
+    await page.goto(`${suite.gw.url}/`);
     await page.waitForFunction(() => location.pathname === "/home");
   });
 
   it("sends a visitor who leaves away", async () => {
-    const page = await phonePage(browser);
-    await page.goto(`${gw.url}/`);
+    const page = await phonePage(suite.browser);
+    await page.goto(`${suite.gw.url}/`);
     await clickText(page, "未满 18 岁，离开", "button");
     await page.waitForFunction(() => location.href === "about:blank");
   });
@@ -82,7 +73,7 @@ describe("tab bar", () => {
 describe("accounts", () => {
   it("logs in with the demo account, shows coins on /my, and logs out", async () => {
     const page = await enteredPhone();
-    await page.goto(`${gw.url}/my`);
+    await page.goto(`${suite.gw.url}/my`);
     await findText(page, "游客");
     await login(page);
     await findText(page, "演示会员");
@@ -90,13 +81,13 @@ describe("accounts", () => {
     expect(coins).toBe("1000");
     await findText(page, "VIP");
 
-    await page.goto(`${gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/setting`);
     await clickText(page, "退出登录", "button");
     await page.waitForSelector(".adm-dialog-button", { visible: true });
     await page.locator(".adm-dialog-button ::-p-text(退出)").click();
     await page.waitForFunction(() => location.pathname === "/home");
     expect(await page.evaluate(() => localStorage.getItem("___USER__TOKEN"))).toBeNull();
-    await page.goto(`${gw.url}/my`);
+    await page.goto(`${suite.gw.url}/my`);
     await findText(page, "游客");
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("___USER__TOKEN") ?? "{}"));
     expect(stored).toMatchObject({ isLogin: false, token: "" });
@@ -104,7 +95,7 @@ describe("accounts", () => {
 
   it("shows the server's message for a wrong password and stays on the login page", async () => {
     const page = await enteredPhone();
-    await page.goto(`${gw.url}/login`);
+    await page.goto(`${suite.gw.url}/login`);
     await submitLogin(page, DEMO.phone, "wrong-password");
     await findText(page, "手机号或密码错误");
     expect(path(page)).toBe("/login");
@@ -112,7 +103,7 @@ describe("accounts", () => {
 
   it("sends an anonymous visitor of a member page to login and back after", async () => {
     const page = await enteredPhone();
-    await page.goto(`${gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/setting`);
     await page.waitForFunction(() => location.pathname === "/login");
     expect(path(page)).toBe("/login?redirect=%2Fsetting");
     await submitLogin(page, DEMO.phone, DEMO.password);
@@ -122,15 +113,15 @@ describe("accounts", () => {
 
 describe("register", () => {
   it("registers on the login screen and records the inviter from the splash link", async () => {
-    const demo = testClient(gw.url);
+    const demo = testClient(suite.gw.url);
     demo.state.token = (await demo.call<{ token: string }>("/api/Home/loginByPassword", DEMO))!.token;
     const inviter = (await demo.call<{ aff_code: string }>("/api/user/userinfo", {}))!.aff_code;
 
-    const page = await phonePage(browser);
-    await page.goto(`${gw.url}/?aff_code=${inviter}`);
+    const page = await phonePage(suite.browser);
+    await page.goto(`${suite.gw.url}/?aff_code=${inviter}`);
     await clickText(page, "我已年满 18 岁，进入", "button");
     await page.waitForFunction(() => location.pathname === "/home");
-    await page.goto(`${gw.url}/login?redirect=%2Finfo`);
+    await page.goto(`${suite.gw.url}/login?redirect=%2Finfo`);
     await page.locator(".adm-tabs-tab ::-p-text(注册)").click();
     await page.locator('input[name="phone"]').fill("13912345678");
     await page.locator('input[name="password"]').fill("secret-123");
@@ -152,13 +143,13 @@ describe("phone layout", () => {
   it("sizes the root font to a tenth of the viewport, error pages included, and stays phone-width on wide screens", async () => {
     const page = await enteredPhone();
     for (const p of ["/home", "/nope"]) {
-      await page.goto(`${gw.url}${p}`);
+      await page.goto(`${suite.gw.url}${p}`);
       await page.waitForSelector("main, nav", { visible: true });
       const { font, width } = await page.evaluate(() => ({ font: parseFloat(getComputedStyle(document.documentElement).fontSize), width: window.innerWidth }));
       expect(font).toBeCloseTo(width / 10, 1);
     }
     await page.setViewport({ width: 1280, height: 800 });
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     const [font, bodyWidth, tabBarWidth] = await page.evaluate(() => [
       parseFloat(getComputedStyle(document.documentElement).fontSize),
@@ -194,7 +185,7 @@ describe("accessibility", () => {
     await page.locator('::-p-aria([name="返回"][role="button"])').click();
     await page.waitForFunction(() => location.pathname === "/home");
     // A filled primary button: text on the accent.
-    await page.goto(`${gw.url}/login`);
+    await page.goto(`${suite.gw.url}/login`);
     await page.waitForSelector("button.adm-button-primary", { visible: true });
     expect(await contrastOf(page, "button.adm-button-primary")).toBeGreaterThanOrEqual(4.5);
   });
@@ -204,7 +195,7 @@ describe("not found", () => {
   it("answers unknown paths and /ai paths with the 404 page", async () => {
     const page = await enteredPhone();
     for (const p of ["/nope", "/ai/undress"]) {
-      await page.goto(`${gw.url}${p}`);
+      await page.goto(`${suite.gw.url}${p}`);
       await findText(page, `Page Not Found: ${p}`);
       await findText(page, "404");
     }
@@ -212,7 +203,7 @@ describe("not found", () => {
 
   it("lands old hash links on their path", async () => {
     const page = await enteredPhone();
-    await page.goto(`${gw.url}/#/announcement?from=share`);
+    await page.goto(`${suite.gw.url}/#/announcement?from=share`);
     await page.waitForFunction(() => location.pathname === "/announcement");
     expect(path(page)).toBe("/announcement?from=share");
   });
@@ -221,7 +212,7 @@ describe("not found", () => {
 describe("keep-alive", () => {
   it("returns to a page's scroll position and loaded items on back", async () => {
     const page = await enteredPhone();
-    await page.goto(`${gw.url}/announcement`);
+    await page.goto(`${suite.gw.url}/announcement`);
     await findText(page, "第36期");
     // Scroll to the end so the next page loads, then to a fixed spot.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -249,7 +240,7 @@ describe("keep-alive", () => {
 
 describe("storage refused", () => {
   it("lets a visitor in, browse, search and log in when the browser blocks all storage", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(suite.browser);
     // As with cookies blocked: merely reading either storage throws.
     await page.evaluateOnNewDocument(() => {
       for (const name of ["localStorage", "sessionStorage"]) {
@@ -266,7 +257,7 @@ describe("storage refused", () => {
     const navigate = (to: string) =>
       page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
 
-    await page.goto(`${gw.url}/?aff_code=INV123`);
+    await page.goto(`${suite.gw.url}/?aff_code=INV123`);
     await clickText(page, "我已年满 18 岁，进入", "button");
     await page.waitForFunction(() => location.pathname === "/home");
     // Remembered on this page's memory: the notice once, the covers decrypted, the calls signed.

@@ -1,30 +1,21 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "puppeteer";
+import { describe, expect, it } from "vitest";
 import { accounts, videos } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
-import { clickText, findText, launchBrowser, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { pinch, swipe, tap } from "../support/touch.ts";
-import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { DEMO, testClient } from "../support/gateway.ts";
 
-let gw: TestGateway;
-let browser: Browser;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const suite = gatewayAndBrowser();
 
-const adultPhone = () => adultPhoneIn(browser);
+const adultPhone = () => adultPhoneIn(suite.browser);
 
 async function loggedIn(phone = DEMO.phone, password = DEMO.password): Promise<Page> {
   const page = await adultPhone();
-  await page.goto(`${gw.url}/login?redirect=%2Fmy`);
+  await page.goto(`${suite.gw.url}/login?redirect=%2Fmy`);
   await submitLogin(page, phone, password);
   await page.waitForFunction(() => location.pathname === "/my");
   return page;
@@ -36,9 +27,9 @@ const inAppNavigate = (page: Page, to: string) =>
 
 describe("home feed", () => {
   it("shows the notice once, then loads the feed and more of it on scroll", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(suite.browser);
     await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     // Through a locator, which waits for the dialog to stop animating in (a tap during it can be lost).
     await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
     await page.waitForSelector(".adm-dialog", { hidden: true });
@@ -63,7 +54,7 @@ describe("home feed", () => {
 
   it("swipes the banner by hand in 500 ms, never on its own, without looping", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     const banner = await page.waitForSelector(".banner[data-index]", { visible: true });
     const box = (await banner!.boundingBox())!;
     const slides = await page.$$eval(".banner-slide", (s) => s.length);
@@ -89,7 +80,7 @@ describe("home feed", () => {
 
   it("decrypts covers in the browser", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector('.video-card .enc-image[data-state="1"] img', { visible: true });
     const src = await page.$eval('.video-card .enc-image[data-state="1"] img', (img) => (img as HTMLImageElement).src);
     expect(src.startsWith("blob:")).toBe(true);
@@ -97,7 +88,7 @@ describe("home feed", () => {
 
   it("returns to the same feed position when coming back from the player", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     // Load a few pages, then stop somewhere in the middle.
     for (let i = 0; i < 10 && (await page.evaluate(() => document.body.scrollHeight)) < 4000; i++) {
@@ -126,7 +117,7 @@ describe("home feed", () => {
 describe("player", () => {
   it("plays a free video", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
     await page.waitForSelector("video[data-testid=video]");
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.5, { timeout: 20_000 });
     expect(await page.$eval("video", (v) => (v as HTMLVideoElement).muted)).toBe(true);
@@ -134,7 +125,7 @@ describe("player", () => {
 
   it("sends an anonymous visitor to log in before unlocking", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/player?id=${DEMO_LOCKED_VIDEO_ID}`);
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_LOCKED_VIDEO_ID}`);
     await clickText(page, "登录后解锁", "button");
     await page.waitForFunction(() => location.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/player?id=${DEMO_LOCKED_VIDEO_ID}`);
@@ -142,7 +133,7 @@ describe("player", () => {
 
   it("buys a locked video with coins once, then plays it without reloading", async () => {
     const page = await loggedIn();
-    const c = testClient(gw.url);
+    const c = testClient(suite.gw.url);
     const before = (await (await loginToken(c)).send(accounts.userInfo, undefined)).coins;
     await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
     const price = Number(await (await findText(page, "金币解锁", "button"))!.evaluate((b) => b.textContent!.match(/(\d+)/)![1]));
@@ -162,7 +153,7 @@ describe("player", () => {
   });
 
   it("unlocks a locked video by sharing it to the circle, then plays it, spending no coins", async () => {
-    const c = testClient(gw.url);
+    const c = testClient(suite.gw.url);
     const phone = "13811112222";
     c.state.token = (await c.send(accounts.register, { phone, password: "secret123" })).token;
     const page = await loggedIn(phone, "secret123");
@@ -193,7 +184,7 @@ describe("player", () => {
     expect(await sheet!.evaluate((e) => e.textContent)).toBe("选择举报原因");
     await tapText(page, REPORT_TYPES[1]!, ".adm-action-sheet-button-item");
     await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
-    const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+    const db = new Database(join(suite.gw.dataDir, "gateway.sqlite"), { readonly: true });
     try {
       const rows = db.prepare("SELECT r.item_id, t.name FROM reports r JOIN report_types t ON t.id = r.type_id").all();
       expect(rows).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: REPORT_TYPES[1] }]);
@@ -219,7 +210,7 @@ describe("player", () => {
 describe("search", () => {
   it("searches, keeps the history newest first without duplicates, and clears it", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/search`);
+    await page.goto(`${suite.gw.url}/search`);
     for (const word of ["旅行", "音乐", "旅行"]) {
       const input = await page.waitForSelector(".search-input input", { visible: true });
       await input!.click({ count: 3 });
@@ -263,11 +254,11 @@ describe("discovery screens", () => {
       ["/home/collect", "个视频"],
       ["/user/fans?uid=2", "粉丝"],
     ] as const) {
-      await page.goto(`${gw.url}${path}`);
+      await page.goto(`${suite.gw.url}${path}`);
       await findText(page, text);
       expect(await page.$(".error-page")).toBeNull();
     }
-    await page.goto(`${gw.url}/discovery/concentration`);
+    await page.goto(`${suite.gw.url}/discovery/concentration`);
     await (await page.waitForSelector(".element-card", { visible: true }))!.click();
     await page.waitForFunction(() => location.pathname === "/series");
     await page.waitForSelector(".video-card", { visible: true });
@@ -280,7 +271,7 @@ describe("creator centre", () => {
     const page = await adultPhone();
     let pageLoads = 0;
     page.on("request", (req) => void (new URL(req.url()).pathname === "/api/user/getOtherCenterPage" && pageLoads++));
-    await page.goto(`${gw.url}/home/creator?uid=2`);
+    await page.goto(`${suite.gw.url}/home/creator?uid=2`);
     await page.waitForSelector(".video-card", { visible: true });
     await tapText(page, "小视频", ".adm-tabs-tab");
     await page.waitForFunction(() => new URLSearchParams(location.search).get("tab") === "small");
@@ -309,7 +300,7 @@ describe("creator centre", () => {
 
   it("shows headlines whose images open in a full-screen preview, a long one scrolling", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home/creator?uid=2&tab=headline`);
+    await page.goto(`${suite.gw.url}/home/creator?uid=2&tab=headline`);
     await page.waitForSelector(".headline .image-grid .enc-image", { visible: true });
     // The first headline carries a 1:3 image first, then two more: a group of three.
     const first = await page.waitForSelector(".headline .image-grid .enc-image", { visible: true });
@@ -329,7 +320,7 @@ describe("creator centre", () => {
 
   it("swipes a group in 300 ms without looping, zooms between 1/3 and 3 by pinch and double tap, closes on a tap", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home/creator?uid=2&tab=headline`);
+    await page.goto(`${suite.gw.url}/home/creator?uid=2&tab=headline`);
     await (await page.waitForSelector(".headline .image-grid .enc-image", { visible: true }))!.click();
     await page.waitForSelector(".image-preview", { visible: true });
     const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
@@ -378,7 +369,7 @@ describe("creator centre", () => {
 
   it("joins a free fan club and counts the new member", async () => {
     const page = await loggedIn();
-    await page.goto(`${gw.url}/user/fan-group?uid=4`);
+    await page.goto(`${suite.gw.url}/user/fan-group?uid=4`);
     const before = Number(await (await page.waitForSelector("[data-testid=members]"))!.evaluate((e) => e.textContent));
     await clickText(page, "加入粉丝团", "button");
     await findText(page, "已加入", "button");
@@ -387,7 +378,7 @@ describe("creator centre", () => {
 
   it("sends a member who is not a creator to their profile page", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home/creator?uid=1`);
+    await page.goto(`${suite.gw.url}/home/creator?uid=1`);
     await page.waitForFunction(() => location.pathname === "/user");
     await findText(page, "TA 的视频");
   });
@@ -421,7 +412,7 @@ describe("my favourites", () => {
 describe("session", () => {
   it("asks a visitor without a token to log in when the gateway answers 420, then returns to the video", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
     // A comment like is a silent call: the gateway's 420 is what brings up the dialog.
     const like = await page.waitForSelector(".comment-like", { visible: true });
     const count = await like!.evaluate((b) => b.textContent);
@@ -441,7 +432,7 @@ describe("session", () => {
 describe("player navigation", () => {
   it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/home`);
+    await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
     await page.click(`.video-card[href="${hrefs[0]}"]`);
@@ -455,7 +446,7 @@ describe("player navigation", () => {
     expect(ids.length % 20).toBe(0);
     const last = ids[ids.length - 1]!;
     // A fresh load (the list lives in session storage), so only this player is on the page to tap.
-    await page.goto(`${gw.url}/player?id=${last}`);
+    await page.goto(`${suite.gw.url}/player?id=${last}`);
     await page.waitForSelector(".player-title", { visible: true });
     await tapText(page, "下一个");
     await page.waitForFunction((id) => location.pathname === "/player" && location.search !== `?id=${id}`, {}, last);
@@ -467,9 +458,9 @@ describe("player navigation", () => {
 
 describe("series in the player", () => {
   it("shows the other videos of the video's series, linking to the whole series", async () => {
-    const inSeries = (await testClient(gw.url).send(videos.byElement, { element_id: 1, page: 1, limit: 2 })).list[0]!;
+    const inSeries = (await testClient(suite.gw.url).send(videos.byElement, { element_id: 1, page: 1, limit: 2 })).list[0]!;
     const page = await adultPhone();
-    await page.goto(`${gw.url}/player?id=${inSeries.id}`);
+    await page.goto(`${suite.gw.url}/player?id=${inSeries.id}`);
     await findText(page, `合集 · ${inSeries.series_title}`, "h2");
     await page.click(`a[href="/series?id=1"]`);
     await page.waitForFunction(() => location.pathname === "/series");
@@ -479,7 +470,7 @@ describe("series in the player", () => {
 
 describe("HLS without native support", () => {
   it("plays a stream through hls.js, loaded only then", async () => {
-    const c = testClient(gw.url);
+    const c = testClient(suite.gw.url);
     let hlsId = 0;
     for (let id = 3; id < 120 && !hlsId; id += 3) {
       const d = await c.send(videos.detail, { id });
@@ -496,7 +487,7 @@ describe("HLS without native support", () => {
     });
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-    await page.goto(`${gw.url}/player?id=${hlsId}`);
+    await page.goto(`${suite.gw.url}/player?id=${hlsId}`);
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement | null)?.currentTime! > 0.5, { timeout: 20_000 });
     expect(scripts.some((s) => /\/hls-[\w-]+\.js$/.test(s))).toBe(true);
     // The stream went through Media Source Extensions, not a plain src.

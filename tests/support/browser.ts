@@ -1,4 +1,6 @@
 import puppeteer, { KnownDevices, type Browser, type Page } from "puppeteer";
+import { afterAll, beforeAll } from "vitest";
+import { startTestGateway, type TestGateway } from "./gateway.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = KnownDevices["iPhone 13"];
@@ -19,6 +21,31 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * A test file's reference gateway (free port, fresh data folder) and browser: started before its tests,
+ * closed after them. Read `gw` and `browser` inside tests and hooks, once they are started.
+ */
+export function gatewayAndBrowser(opts?: Parameters<typeof startTestGateway>[0]): { readonly gw: TestGateway; readonly browser: Browser } {
+  let gw: TestGateway | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    gw = await startTestGateway(opts);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+  });
+  return {
+    get gw() {
+      return gw!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }
 
 /** A fresh incognito-like context on an emulated phone, so tests do not share storage. */
