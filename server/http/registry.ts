@@ -81,7 +81,9 @@ const zhCN = z.locales.zhCN();
 
 /** Parses a call's fields with its handler's schema. */
 export function parseInput<S extends z.ZodType>(schema: S, fields: unknown) {
-  return schema.safeParse(fields, { error: zhCN.localeError });
+  const parsed = schema.safeParse(fields);
+  // Only bad input is parsed again for its messages: a parse with options is several times slower.
+  return parsed.success ? parsed : schema.safeParse(fields, { error: zhCN.localeError });
 }
 
 /** Every problem with the input at once, in one line. */
