@@ -414,14 +414,14 @@ export const myTickets = defineHandler({
   handle({ input, db, caller }) {
     const now = Date.now();
     const total = sql(db, "SELECT COUNT(*) FROM tickets WHERE user_id = ?").pluck().get(caller.user.id) as number;
-    // Usable vouchers first, the soonest to expire on top; then used ones; expired ones last (a stored 0 past
-    // its date is expired).
+    // A stored 0 past its date is expired (2). Usable vouchers first, the soonest to expire on top; then used
+    // ones; expired ones last (ORDER BY takes the derived status).
     const rows = sql(
       db,
-      `SELECT id, name, status, used_on, expires_at FROM tickets WHERE user_id = ?
-       ORDER BY CASE WHEN status = 0 AND expires_at <= ? THEN 2 ELSE status END, expires_at, id LIMIT ? OFFSET ?`,
-    ).all(caller.user.id, now, input.limit, (input.page - 1) * input.limit) as { id: number; name: string; status: number; used_on: number | null; expires_at: number }[];
-    const list: Ticket[] = rows.map((t) => ({ ...t, status: t.status === 0 && t.expires_at <= now ? 2 : t.status, expires_at: isoDate(t.expires_at) }));
+      `SELECT id, name, CASE WHEN status = 0 AND expires_at <= ? THEN 2 ELSE status END AS status, used_on, expires_at
+       FROM tickets WHERE user_id = ? ORDER BY status, expires_at, id LIMIT ? OFFSET ?`,
+    ).all(now, caller.user.id, input.limit, (input.page - 1) * input.limit) as { id: number; name: string; status: number; used_on: number | null; expires_at: number }[];
+    const list: Ticket[] = rows.map((t) => ({ ...t, expires_at: isoDate(t.expires_at) }));
     return { data: paged(list, input.page, input.limit, total) };
   },
 });
