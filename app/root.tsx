@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRouteError } from "react-router";
+import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
@@ -106,6 +107,26 @@ export function HydrateFallback() {
   );
 }
 
+const REASON_PHRASES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  410: "Gone",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+/** The HTTP-style status a gateway refusal carries: the HTTP status, else the signed payload's own status. */
+function gatewayStatus(error: GatewayError): number | undefined {
+  const { httpStatus, status } = error.details;
+  if (httpStatus && httpStatus >= 400 && httpStatus < 600) return httpStatus;
+  if (error.kind === "status" && status && status >= 400 && status < 600) return status;
+  return undefined;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const routeError = useRouteError() ?? error;
   const chunkFailed = isFailedChunkRouteError(routeError);
@@ -119,11 +140,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let stack: string | undefined;
   if (isRouteErrorResponse(routeError)) {
     status = routeError.status;
-    statusText = routeError.statusText || (status === 404 ? "Not Found" : "Error");
+    // React Router fills a missing statusText with "Internal Server Error" whatever the status.
+    statusText = REASON_PHRASES[status] ?? (routeError.statusText || "Error");
     description = typeof routeError.data === "string" ? routeError.data : description;
   } else if (chunkFailed) {
     statusText = "Load Failed";
     description = "页面资源加载失败，可能是网络异常或应用刚刚更新，请稍后刷新重试。";
+  } else if (routeError instanceof GatewayError && gatewayStatus(routeError)) {
+    // The gateway refused the call, e.g. 404 for a creator or series that does not exist.
+    status = gatewayStatus(routeError)!;
+    statusText = REASON_PHRASES[status] ?? "Error";
+    description = routeError.message;
   } else if (!isOnline() || isUnreachableError(routeError)) {
     statusText = "Offline";
     description = "网络已断开，请检查网络连接后重试。";

@@ -13,14 +13,18 @@ const SORTS = [
 ];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw data("分类不存在", { status: 404 });
-  const [first, styles, hotTags] = await Promise.all([
-    api(videos.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }),
-    api(videos.styles, undefined).catch(() => []),
-    api(videos.hotTags, undefined).catch(() => []),
-  ]);
+  const param = new URL(request.url).searchParams.get("id");
+  const wanted = param === null ? undefined : Number(param);
+  if (wanted !== undefined && (!Number.isInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
+  const stylesCall = api(videos.styles, undefined).catch(() => []);
+  const hotTagsCall = api(videos.hotTags, undefined).catch(() => []);
+  // /category on its own opens the first category of the main section; the chips switch from there.
+  const id = wanted ?? ((await stylesCall).find((s) => s.section === "porn") ?? (await stylesCall)[0])?.id;
+  if (!id) throw data("暂无分类", { status: 404 });
+  const [first, styles, hotTags] = await Promise.all([api(videos.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }), stylesCall, hotTagsCall]);
   const style = styles.find((s) => s.id === id);
+  // Without the list (its call failed) the page still shows the category's videos under a generic title.
+  if (styles.length > 0 && !style) throw data("分类不存在", { status: 404 });
   return { id, name: style?.name ?? "分类", styles: styles.filter((s) => s.section === (style?.section ?? "porn")), hotTags, first };
 }
 

@@ -201,6 +201,21 @@ describe("not found", () => {
     }
   });
 
+  it("names a 404 from a route's own check Not Found", async () => {
+    const page = await enteredPhone();
+    // The creator page takes ?uid=; a link with ?id= is a broken link, and its loader throws a bare 404.
+    await page.goto(`${suite.gw.url}/home/creator?id=1`);
+    await findText(page, "创作者不存在或链接有误");
+    expect(await page.$eval(".error-status", (e) => e.textContent)).toBe("404");
+    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("Not Found");
+    expect(await page.title()).toContain("404 Not Found");
+    // The link is well formed but nobody has that uid: the gateway answers 404, and so does the page.
+    await page.goto(`${suite.gw.url}/home/creator?uid=99999`);
+    await page.waitForFunction(() => document.querySelector(".error-description")?.textContent === "用户不存在");
+    expect(await page.$eval(".error-status", (e) => e.textContent)).toBe("404");
+    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("Not Found");
+  });
+
   it("lands old hash links on their path", async () => {
     const page = await enteredPhone();
     await page.goto(`${suite.gw.url}/#/announcement?from=share`);

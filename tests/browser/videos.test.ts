@@ -258,6 +258,14 @@ describe("discovery screens", () => {
       await findText(page, text);
       expect(await page.$(".error-page")).toBeNull();
     }
+    // /category alone opens the first category, with the others one tap away; an unknown one is a 404.
+    await page.goto(`${suite.gw.url}/category`);
+    await page.waitForSelector(".category-chips a.is-active", { visible: true });
+    await page.waitForSelector(".video-card", { visible: true });
+    expect(await page.$$eval(".category-chips a", (a) => a.length)).toBeGreaterThan(1);
+    await page.goto(`${suite.gw.url}/category?id=99999`);
+    await findText(page, "分类不存在");
+    expect(await page.$eval(".error-status", (e) => e.textContent)).toBe("404");
     await page.goto(`${suite.gw.url}/discovery/concentration`);
     await (await page.waitForSelector(".element-card", { visible: true }))!.click();
     await page.waitForFunction(() => location.pathname === "/series");
