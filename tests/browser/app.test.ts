@@ -184,6 +184,15 @@ describe("accessibility", () => {
     await page.waitForFunction(() => location.pathname === "/search");
     await page.locator('::-p-aria([name="返回"][role="button"])').click();
     await page.waitForFunction(() => location.pathname === "/home");
+    // By keyboard: the back control is the first stop on a sub-page, and Enter activates it.
+    await page.locator('::-p-aria([name="搜索视频、创作者"][role="link"])').click();
+    await page.waitForFunction(() => location.pathname === "/search");
+    await page.waitForSelector(".page-nav .adm-nav-bar-left[tabindex='0']");
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest(".adm-nav-bar-left") !== null)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => location.pathname === "/home");
     // A filled primary button: text on the accent.
     await page.goto(`${suite.gw.url}/login`);
     await page.waitForSelector("button.adm-button-primary", { visible: true });
