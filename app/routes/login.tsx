@@ -9,6 +9,7 @@ import { api } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
 import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/login";
+import "#app/lib/antd-input-clear.tsx";
 
 type Errors = Partial<Record<"phone" | "password" | "confirm" | "form", string>>;
 

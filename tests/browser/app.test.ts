@@ -193,6 +193,13 @@ describe("accessibility", () => {
     expect(await page.evaluate(() => document.activeElement?.closest(".adm-nav-bar-left") !== null)).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => location.pathname === "/home");
+    // The search box's clear control is a named button that a keyboard reaches and Enter activates.
+    await page.goto(`${suite.gw.url}/search/result?kw=abc&type=video`);
+    const clear = await page.locator('::-p-aria([name="清除"][role="button"])').waitHandle();
+    expect(await page.$eval(".adm-input-clear", (e) => e.hasAttribute("aria-label"))).toBe(false);
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => (document.querySelector(".adm-search-bar input") as HTMLInputElement).value === "");
     // A filled primary button: text on the accent.
     await page.goto(`${suite.gw.url}/login`);
     await page.waitForSelector("button.adm-button-primary", { visible: true });

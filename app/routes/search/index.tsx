@@ -7,6 +7,7 @@ import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
+import "#app/lib/antd-input-clear.tsx";
 
 export async function clientLoader() {
   const hot = await api(videos.hotSearch, undefined).catch(() => [] as HotSearch[]);

@@ -9,6 +9,7 @@ import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/result";
+import "#app/lib/antd-input-clear.tsx";
 
 const TYPES = [
   { key: "video", title: "视频" },
