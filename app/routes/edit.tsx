@@ -1,6 +1,6 @@
-import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type DatePickerRef, type ImageUploadItem } from "antd-mobile";
+import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
 import { Toast } from "#app/lib/overlays.ts";
-import { useState, type RefObject } from "react";
+import { useState } from "react";
 import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { jsCrypto } from "#gateway/crypto-js.ts";
@@ -117,9 +117,15 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
         <Form.Item name="gender" label="性别">
           <Selector options={GENDERS} />
         </Form.Item>
-        <Form.Item name="birthday" label="生日" trigger="onConfirm" arrow onClick={(_, picker: RefObject<DatePickerRef | null>) => picker.current?.open()}>
+        {/* The picker opens from a button of its own: a clickable Form.Item renders an <a> without href, which
+            a keyboard cannot reach. */}
+        <Form.Item name="birthday" label="生日" trigger="onConfirm">
           <DatePicker min={new Date(1940, 0, 1)} max={new Date()} title="选择生日">
-            {(value) => (value ? ymd(value) : <span className="placeholder">未填写</span>)}
+            {(value, actions) => (
+              <button type="button" className="field-button" onClick={actions.open} aria-label={`生日：${value ? ymd(value) : "未填写"}`}>
+                {value ? ymd(value) : <span className="placeholder">未填写</span>}
+              </button>
+            )}
           </DatePicker>
         </Form.Item>
         <Form.Item name="intro" label="简介">

@@ -247,6 +247,28 @@ describe("profile", () => {
     await findText(page, "新的昵称");
   });
 
+  it("picks the birthday from the keyboard and saves it", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await page.waitForFunction(() => location.pathname === "/edit");
+    const field = await page.waitForSelector("button.field-button", { visible: true });
+    expect(await field!.evaluate((b) => b.getAttribute("aria-label"))).toBe("生日：未填写");
+    await field!.focus();
+    await page.keyboard.press("Enter");
+    await findText(page, "选择生日");
+    // The sheet takes taps once it has slid in.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>(".adm-popup-body")?.style.pointerEvents === "unset");
+    await clickText(page, "确定", "a");
+    const picked = await page.waitForFunction(() => /^\d{4}-\d{2}-\d{2}$/.exec(document.querySelector(".field-button")?.textContent ?? "")?.[0]);
+    const date = (await picked.jsonValue()) as string;
+    // Until the sheet has slid out, its mask takes the taps.
+    await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
+    await clickText(page, "保存", "button");
+    await page.waitForFunction(() => location.pathname === "/info");
+    await findText(page, date);
+  });
+
   it("uploads an avatar through the image upload and shows it on the profile page", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/login?redirect=%2Fedit`);
