@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Element } from "#gateway/api/index.ts";
+import type { Compilation, Element } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 export function ElementCard({ element, to = `/series?id=${element.id}` }: { element: Element; to?: string }) {
@@ -9,5 +9,15 @@ export function ElementCard({ element, to = `/series?id=${element.id}` }: { elem
       <h2>{element.title}</h2>
       <p>{element.description}</p>
     </Link>
+  );
+}
+
+/** A creator's compilation, opening its detail page. */
+export function CompilationCard({ compilation: c }: { compilation: Compilation }) {
+  return (
+    <ElementCard
+      element={{ id: c.id, title: c.title, cover: c.cover, video_count: c.video_count, description: `${c.creator.nickname} · ${c.video_count} 个视频` }}
+      to={`/home/collect-detail?id=${c.id}`}
+    />
   );
 }

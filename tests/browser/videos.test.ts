@@ -235,6 +235,38 @@ describe("search", () => {
     await page.waitForFunction(() => document.querySelectorAll(".chip").length === 0);
     expect(await page.evaluate(() => localStorage.getItem("___SEARCH_HISTORY__"))).toBeNull();
   });
+
+  it("gives each result tab its own list, opens a compilation, and caps the keyword at the gateway's 50", async () => {
+    const page = await adultPhone();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    // Creators named 创作者NN; no compilation has that in its title.
+    await page.goto(`${suite.gw.url}/search/result?kw=${encodeURIComponent("创作者")}&type=creator`);
+    await page.waitForSelector(".creator-row", { visible: true });
+    await tapText(page, "合集", ".adm-tabs-tab");
+    await findText(page, "没有找到相关合集");
+    expect(await page.$(".creator-row")).toBeNull();
+    // Compilations titled …合集…; no creator is named that.
+    await page.goto(`${suite.gw.url}/search/result?kw=${encodeURIComponent("合集")}&type=compilation`);
+    await page.waitForSelector(".element-card", { visible: true });
+    await tapText(page, "创作者", ".adm-tabs-tab");
+    await findText(page, "没有找到相关创作者");
+    expect(await page.$(".creator-row, .element-card")).toBeNull();
+    await tapText(page, "合集", ".adm-tabs-tab");
+    await (await page.waitForSelector(".element-card", { visible: true }))!.click();
+    await page.waitForFunction(() => location.pathname === "/home/collect-detail");
+    await page.waitForSelector(".video-card", { visible: true });
+    expect(errors).toEqual([]);
+
+    // Typing stops at 50 characters; a longer link searches for its first 50.
+    await page.goto(`${suite.gw.url}/search`);
+    const input = await page.waitForSelector(".search-input input", { visible: true });
+    await input!.type("长".repeat(60));
+    expect(await input!.evaluate((i) => (i as HTMLInputElement).value.length)).toBe(50);
+    await page.goto(`${suite.gw.url}/search/result?kw=${encodeURIComponent("长".repeat(60))}&type=video`);
+    await findText(page, "没有找到相关视频");
+    expect(await page.$(".error-page")).toBeNull();
+  });
 });
 
 async function loginToken(c: ReturnType<typeof testClient>) {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { discovery } from "#gateway/api/index.ts";
-import { ElementCard } from "#app/components/element-card.tsx";
+import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -18,12 +18,7 @@ export default function Collect({ loaderData }: Route.ComponentProps) {
         initial={loaderData.first}
         fetchPage={fetchPage}
         itemKey={(c) => c.id}
-        renderItem={(c) => (
-          <ElementCard
-            element={{ id: c.id, title: c.title, cover: c.cover, video_count: c.video_count, description: `${c.creator.nickname} · ${c.video_count} 个视频` }}
-            to={`/home/collect-detail?id=${c.id}`}
-          />
-        )}
+        renderItem={(c) => <CompilationCard compilation={c} />}
         emptyText="暂无合集"
       />
     </Page>

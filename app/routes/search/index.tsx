@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { videos, type HotSearch } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
+import { clearSearchHistory, MAX_KEYWORD_LENGTH, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
 import "#app/lib/antd-input-clear.tsx";
 
@@ -25,7 +25,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   };
   return (
     <Page title="搜索">
-      <SearchBar className="search-input" placeholder="搜索视频、创作者、合集" autoFocus onSearch={go} aria-label="搜索关键词" />
+      <SearchBar
+        className="search-input"
+        placeholder="搜索视频、创作者、合集"
+        autoFocus
+        maxLength={MAX_KEYWORD_LENGTH}
+        onSearch={go}
+        aria-label="搜索关键词"
+      />
       {history.length > 0 && (
         <section className="search-block" aria-label="搜索历史">
           <h2 className="block-title">

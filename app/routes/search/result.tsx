@@ -3,11 +3,12 @@ import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
+import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { rememberSearch } from "#app/lib/search-history.ts";
+import { MAX_KEYWORD_LENGTH, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
 
@@ -21,7 +22,8 @@ const LIMIT = 20;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const kw = (params.get("kw") ?? "").trim();
+  // A shared or hand-edited link may carry more than the gateway takes: search for what fits.
+  const kw = (params.get("kw") ?? "").trim().slice(0, MAX_KEYWORD_LENGTH).trim();
   const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
   if (!kw) return { kw, type, first: null };
   if (type === "creator") return { kw, type, first: await api(videos.searchCreator, { kw, page: 1, limit: LIMIT }) };
@@ -41,6 +43,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
       <SearchBar
         defaultValue={kw}
         placeholder="搜索视频、创作者、合集"
+        maxLength={MAX_KEYWORD_LENGTH}
         onSearch={(w) => {
           const word = w.trim();
           if (!word) return;
@@ -56,26 +59,20 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
       {!first ? (
         <p className="list-end">请输入关键词</p>
       ) : type === "creator" ? (
-        <PagedList key={kw} initial={first as Awaited<ReturnType<typeof searchCreators>>} fetchPage={searchCreators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorRow creator={c} />} emptyText="没有找到相关创作者" />
+        // Keyed by type as well: each tab's list starts from its own first page, never another tab's rows.
+        <PagedList key={`creator:${kw}`} initial={first as Awaited<ReturnType<typeof searchCreators>>} fetchPage={searchCreators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorRow creator={c} />} emptyText="没有找到相关创作者" />
       ) : type === "compilation" ? (
         <PagedList
-          key={kw}
+          key={`compilation:${kw}`}
           initial={first as Awaited<ReturnType<typeof searchCompilations>>}
           fetchPage={searchCompilations}
           itemKey={(c) => c.id}
-          renderItem={(c) => (
-            <div className="compilation-row">
-              <strong>{c.title}</strong>
-              <span>
-                {c.video_count} 个视频 · {c.creator.nickname}
-              </span>
-            </div>
-          )}
+          renderItem={(c) => <CompilationCard compilation={c} />}
           emptyText="没有找到相关合集"
         />
       ) : (
         <VideoFeed
-          key={kw}
+          key={`video:${kw}`}
           feedKey={`search:${kw}`}
           api={videos.search.path}
           params={{ kw }}
