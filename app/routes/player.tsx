@@ -1,6 +1,6 @@
 import { Button, ErrorBlock } from "antd-mobile";
 import { Dialog, Toast } from "#app/lib/overlays.ts";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
@@ -81,7 +81,12 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         return { reported: true };
       case "reward": {
         const outcome = await api(videos.rewardHer, { id, gift_id: Number(field("gift_id")) });
-        if (outcome.ok) Toast.show({ content: "打赏成功，感谢支持" });
+        if (outcome.ok) {
+          Toast.show({ content: "打赏成功，感谢支持" });
+          userStore.set((s) => {
+            if (s.u) s.u.coins = outcome.data!.coins;
+          });
+        }
         return outcome.ok ? { rewarded: outcome.data } : { error: outcome.msg };
       }
       case "want":
@@ -127,7 +132,11 @@ function useNeighbours(id: number) {
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
-  const { video, comments, related, series } = loaderData;
+  const { video: loaded, comments, related, series } = loaderData;
+  // A gift spends coins without reloading the page; the balance this page shows follows it.
+  const [coins, setCoins] = useState(loaded.viewer.coins);
+  useEffect(() => setCoins(loaded.viewer.coins), [loaded]);
+  const video = useMemo(() => (coins === loaded.viewer.coins ? loaded : { ...loaded, viewer: { ...loaded.viewer, coins } }), [loaded, coins]);
   const navigate = useNavigate();
   const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
   const followFetcher = useFetcher<{ follow?: { is_attention: number } }>();
@@ -166,7 +175,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           >
             ♥ 点赞 {formatCount(like.like_count)}
           </Button>
-          <PlayerExtras video={video} onNeedLogin={needLogin} />
+          <PlayerExtras video={video} onNeedLogin={needLogin} onCoins={setCoins} />
         </div>
         <div className="player-creator">
           <Link to={`/home/creator?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>

@@ -152,6 +152,24 @@ describe("player", () => {
     expect(bought.list.filter((v) => v.id === DEMO_LOCKED_VIDEO_ID)).toHaveLength(1);
   });
 
+  it("rewards the creator with a gift; the balance the gift sheet shows follows at once", async () => {
+    const page = await loggedIn();
+    const c = await loginToken(testClient(suite.gw.url));
+    const before = (await c.send(accounts.userInfo, undefined)).coins;
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await clickText(page, "打赏", "button");
+    await page.waitForFunction((b) => document.querySelector(".gift-balance")?.textContent === `当前余额 ${b} 金币`, {}, before);
+    const gift = await page.waitForSelector(".gift", { visible: true });
+    const price = Number(await gift!.evaluate((g) => g.querySelector("small")!.textContent!.match(/\d+/)![0]));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>(".gift-popup")?.closest(".adm-popup-body")?.style.pointerEvents !== "none");
+    await gift!.click();
+    await findText(page, "打赏成功");
+    await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
+    expect((await c.send(accounts.userInfo, undefined)).coins).toBe(before - price);
+    await clickText(page, "打赏", "button");
+    await page.waitForFunction((b) => document.querySelector(".gift-balance")?.textContent === `当前余额 ${b} 金币`, {}, before - price);
+  });
+
   it("unlocks a locked video by sharing it to the circle, then plays it, spending no coins", async () => {
     const c = testClient(suite.gw.url);
     const phone = "13811112222";

@@ -8,8 +8,13 @@ import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
-export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNeedLogin: () => void }) {
-  const fetcher = useFetcher<{ favorite?: { is_favorite: number }; want?: { requested: number; count: number }; error?: string }>();
+export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
+  const fetcher = useFetcher<{
+    favorite?: { is_favorite: number };
+    want?: { requested: number; count: number };
+    rewarded?: { coins: number };
+    error?: string;
+  }>();
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
   const isMember = Boolean(video.viewer.is_member);
@@ -19,7 +24,8 @@ export function PlayerExtras({ video, onNeedLogin }: { video: VideoDetail; onNee
 
   useEffect(() => {
     if (fetcher.data?.want) setFind(fetcher.data.want);
-  }, [fetcher.data]);
+    if (fetcher.data?.rewarded) onCoins(fetcher.data.rewarded.coins);
+  }, [fetcher.data, onCoins]);
   useEffect(() => {
     if (!video.can_watch) void api(videos.checkFind, { id: video.id }).then(setFind, () => undefined);
   }, [video.id, video.can_watch]);
