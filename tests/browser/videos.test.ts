@@ -161,7 +161,7 @@ describe("player", () => {
     await page.waitForFunction((b) => document.querySelector(".gift-balance")?.textContent === `当前余额 ${b} 金币`, {}, before);
     const gift = await page.waitForSelector(".gift", { visible: true });
     const price = Number(await gift!.evaluate((g) => g.querySelector("small")!.textContent!.match(/\d+/)![0]));
-    await page.waitForFunction(() => document.querySelector<HTMLElement>(".gift-popup")?.closest(".adm-popup-body")?.style.pointerEvents !== "none");
+    await page.waitForFunction(() => document.querySelector<HTMLElement>(".gift-popup")?.style.pointerEvents !== "none");
     await gift!.click();
     await findText(page, "打赏成功");
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
@@ -222,6 +222,22 @@ describe("player", () => {
     // It was stored: a fresh load shows it too.
     await page.reload();
     await findText(page, text, "p");
+  });
+
+  it("shows a reply under the replies already open", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await tapText(page, "条回复", ".comment-more");
+    await page.waitForSelector(".comment-replies li", { visible: true });
+    const row = (await page.$("li.comment:has(.comment-replies)"))!;
+    const shown = await row.$$eval(".comment-replies li", (l) => l.length);
+    await (await row.$(".comment-meta button"))!.click();
+    await page.waitForSelector("input[placeholder^=回复]");
+    const text = `浏览器回复 ${Date.now()}`;
+    await page.locator("input[aria-label=评论内容]").fill(text);
+    await clickText(page, "发送", "button");
+    await page.waitForFunction((t) => document.querySelector("li.comment:has(.comment-replies)")?.textContent?.includes(t), {}, text);
+    expect(await row.$$eval(".comment-replies li", (l) => l.length)).toBe(shown + 1);
   });
 });
 

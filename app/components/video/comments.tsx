@@ -9,6 +9,7 @@ import { formatCount } from "#app/lib/format.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 type Page = { page?: number; limit?: number };
+const NO_REPLIES: Comment[] = [];
 /** The calls behind a comment section: a video's or a headline's. */
 export interface CommentCalls {
   list: Endpoint<{ id: number } & Page, Paged<Comment>, Paged<Comment>>;
@@ -39,7 +40,18 @@ function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls
   );
 }
 
-function CommentRow({ comment, onReply, calls }: { comment: Comment; onReply: (c: Comment) => void; calls: CommentCalls }) {
+function CommentRow({
+  comment,
+  posted = NO_REPLIES,
+  onReply,
+  calls,
+}: {
+  comment: Comment;
+  /** Replies the member posted here since the page loaded: shown under the loaded ones when they are open. */
+  posted?: Comment[];
+  onReply: (c: Comment) => void;
+  calls: CommentCalls;
+}) {
   const [replies, setReplies] = useState<Paged<Comment> | null>(null);
   const [open, setOpen] = useState(false);
   const loadReplies = async (page: number) => {
@@ -66,7 +78,7 @@ function CommentRow({ comment, onReply, calls }: { comment: Comment; onReply: (c
         )}
         {open && replies && (
           <ul className="comment-replies">
-            {replies.list.map((r) => (
+            {[...replies.list, ...posted.filter((p) => !replies.list.some((r) => r.id === p.id))].map((r) => (
               <li key={r.id}>
                 <strong>{r.user.nickname}：</strong>
                 {r.content}
@@ -104,6 +116,7 @@ export function Comments({
   const [list, setList] = useState(initial);
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const [postedReplies, setPostedReplies] = useState<Record<number, Comment[]>>({});
   const fetcher = useFetcher<{ comment?: Comment; error?: string }>();
   const handled = useRef<unknown>(null);
 
@@ -117,7 +130,11 @@ export function Comments({
       setText("");
       setReplyTo(null);
       if (!posted.reply_to) setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
-      else setList((l) => ({ ...l, list: l.list.map((c) => (c.id === posted.reply_to ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+      else {
+        const parent = posted.reply_to;
+        setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+        setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+      }
     }
   }, [fetcher.data]);
 
@@ -151,7 +168,7 @@ export function Comments({
       ) : (
         <ul className="comment-list">
           {list.list.map((c) => (
-            <CommentRow key={c.id} comment={c} onReply={setReplyTo} calls={calls} />
+            <CommentRow key={c.id} comment={c} posted={postedReplies[c.id]} onReply={setReplyTo} calls={calls} />
           ))}
         </ul>
       )}
