@@ -448,6 +448,8 @@ describe("creator centre", () => {
     await clickText(page, "加入粉丝团", "button");
     await findText(page, "已加入", "button");
     expect(Number(await page.$eval("[data-testid=members]", (e) => e.textContent))).toBe(before + 1);
+    // The newest members list, newest first, has the member on top without a reload.
+    await page.waitForFunction(() => document.querySelector(".rank-row")?.textContent?.includes("演示会员"));
   });
 
   it("sends a member who is not a creator to their profile page", async () => {

@@ -68,8 +68,10 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
         ))}
       </List>
       <h2 className="block-title">新加入</h2>
+      {/* Keyed by the loader's count, not the join answer's: the list starts again once the revalidated first
+          page (with the new member on top) is in, not before. */}
       <PagedList
-        key={club.member_count}
+        key={loaderData.club.member_count}
         initial={loaderData.newest}
         fetchPage={newestPage}
         itemKey={(m) => m.uid}
