@@ -8,6 +8,7 @@ import { OfflineBanner } from "./components/offline-banner.tsx";
 import { isSectionPath } from "./components/video/section-routes.ts";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
+import { clearToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
@@ -107,16 +108,17 @@ export function HydrateFallback() {
   );
 }
 
+// The status message under the code, in the app's language (the description says what exactly went wrong).
 const REASON_PHRASES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  410: "Gone",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
+  400: "请求有误",
+  401: "未登录",
+  403: "无权访问",
+  404: "未找到",
+  410: "已下架",
+  429: "请求过于频繁",
+  500: "服务器错误",
+  502: "网关错误",
+  503: "服务暂不可用",
 };
 
 /** The HTTP-style status a gateway refusal carries: the HTTP status, else the signed payload's own status. */
@@ -132,31 +134,38 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const chunkFailed = isFailedChunkRouteError(routeError);
   useEffect(() => {
     if (chunkFailed) reloadForChunkError();
+    // The failed call has toasted its message; this page says the same, larger.
+    if (routeError instanceof GatewayError) clearToasts();
   }, [chunkFailed, routeError]);
 
   let status = 500;
-  let statusText = "Internal Error";
+  let statusText = "出错了";
   let description = "页面出错了，请稍后重试。";
   let stack: string | undefined;
   if (isRouteErrorResponse(routeError)) {
     status = routeError.status;
-    // React Router fills a missing statusText with "Internal Server Error" whatever the status.
-    statusText = REASON_PHRASES[status] ?? (routeError.statusText || "Error");
+    // Not routeError.statusText: React Router fills a missing one with "Internal Server Error" whatever the
+    // status, and it is English.
+    statusText = REASON_PHRASES[status] ?? "出错了";
     description = typeof routeError.data === "string" ? routeError.data : description;
   } else if (chunkFailed) {
-    statusText = "Load Failed";
+    statusText = "加载失败";
     description = "页面资源加载失败，可能是网络异常或应用刚刚更新，请稍后刷新重试。";
   } else if (routeError instanceof GatewayError && gatewayStatus(routeError)) {
     // The gateway refused the call, e.g. 404 for a creator or series that does not exist.
     status = gatewayStatus(routeError)!;
-    statusText = REASON_PHRASES[status] ?? "Error";
+    statusText = REASON_PHRASES[status] ?? "出错了";
     description = routeError.message;
   } else if (!isOnline() || isUnreachableError(routeError)) {
-    statusText = "Offline";
+    statusText = "网络已断开";
     description = "网络已断开，请检查网络连接后重试。";
-  } else if (routeError instanceof Error) {
+  } else if (routeError instanceof GatewayError) {
     description = routeError.message;
-    if (import.meta.env.DEV) stack = routeError.stack;
+  } else if (routeError instanceof Error && import.meta.env.DEV) {
+    // A fault in the app's own code: its (English, technical) message is for developers; people get the
+    // generic description, and React has logged the error to the console.
+    description = routeError.message;
+    stack = routeError.stack;
   }
   return (
     <main className="error-page">

@@ -8,6 +8,11 @@ export function toast(content: string, icon?: "success" | "fail") {
   void overlays().then(({ Toast }) => Toast.show({ content, icon, duration: TOAST_MS }));
 }
 
+/** Takes a toast off the screen, e.g. one that repeats what an error page now says. */
+export function clearToasts() {
+  void overlays().then(({ Toast }) => Toast.clear());
+}
+
 export function alertDialog(opts: { title?: string; content: string; confirmText?: string }): Promise<void> {
   return overlays().then(({ Dialog }) => Dialog.alert(opts));
 }

@@ -12,6 +12,7 @@ import { uidParam } from "#app/lib/creator-uid.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
+import { userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/user";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -31,6 +32,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function User({ loaderData: { person, first } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const navigate = useNavigate();
+  const isMe = userStore.use((s) => s.u?.uid) === person.uid;
   const following = fetcher.data?.follow?.is_attention ?? person.is_attention;
   const fans = fetcher.data?.follow?.fans_count ?? person.fans_count;
   const fetchPage = useCallback((page: number) => api(videos.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);
@@ -55,11 +57,19 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
             · <Link to={`/user/focus?uid=${person.uid}`}>{formatCount(person.followed_count)} 关注</Link> · {formatCount(person.likes_count)} 获赞
           </p>
         </div>
-        <Button size="small" color={following ? "default" : "primary"} loading={fetcher.state !== "idle"} onClick={toggle}>
-          {following ? "已关注" : "+ 关注"}
-        </Button>
+        {isMe ? (
+          <Link className="adm-button adm-button-default adm-button-small" to="/edit">
+            编辑资料
+          </Link>
+        ) : (
+          <Button size="small" color={following ? "default" : "primary"} loading={fetcher.state !== "idle"} onClick={toggle}>
+            {following ? "已关注" : "+ 关注"}
+          </Button>
+        )}
       </header>
-      <h2 className="block-title">TA 的视频（{person.video_count}）</h2>
+      <h2 className="block-title">
+        {isMe ? "我" : "TA "}的视频（{person.video_count}）
+      </h2>
       <VideoFeed feedKey={`user:${person.uid}`} api={videos.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText="TA 还没有发布视频" />
     </Page>
   );

@@ -1,5 +1,6 @@
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
+import { TOAST_MS } from "#app/lib/feedback.ts";
 import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
@@ -217,19 +218,34 @@ describe("not found", () => {
     }
   });
 
-  it("names a 404 from a route's own check Not Found", async () => {
+  it("names a 404 from a route's own check or from the gateway 未找到", async () => {
     const page = await enteredPhone();
     // The creator page takes ?uid=; a link with ?id= is a broken link, and its loader throws a bare 404.
     await page.goto(`${suite.gw.url}/home/creator?id=1`);
     await findText(page, "创作者不存在或链接有误");
     expect(await page.$eval(".error-status", (e) => e.textContent)).toBe("404");
-    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("Not Found");
-    expect(await page.title()).toContain("404 Not Found");
+    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("未找到");
+    expect(await page.title()).toContain("404 未找到");
     // The link is well formed but nobody has that uid: the gateway answers 404, and so does the page.
+    await page.evaluateOnNewDocument(() => {
+      // How long a toast is on screen over the error page, summed over the load.
+      const w = window as unknown as { overlap: number };
+      w.overlap = 0;
+      let since = 0;
+      new MutationObserver(() => {
+        const both = Boolean(document.querySelector(".error-page") && document.querySelector(".adm-toast-main"));
+        if (both && !since) since = performance.now();
+        if (!both && since) (w.overlap += performance.now() - since), (since = 0);
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto(`${suite.gw.url}/home/creator?uid=99999`);
     await page.waitForFunction(() => document.querySelector(".error-description")?.textContent === "用户不存在");
     expect(await page.$eval(".error-status", (e) => e.textContent)).toBe("404");
-    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("Not Found");
+    expect(await page.$eval(".error-title", (e) => e.textContent)).toBe("未找到");
+    // The failed call's toast does not repeat the message over the page; left alone it would stay 2 s.
+    await new Promise((r) => setTimeout(r, TOAST_MS + 500));
+    expect(await page.evaluate(() => (window as unknown as { overlap: number }).overlap)).toBeLessThan(TOAST_MS / 2);
+    expect(await page.$(".adm-toast-main")).toBeNull();
   });
 
   it("lands old hash links on their path", async () => {

@@ -458,6 +458,16 @@ describe("creator centre", () => {
     await page.waitForFunction(() => location.pathname === "/user");
     await findText(page, "TA 的视频");
   });
+
+  it("offers no follow button on the member's own profile page, but a way to edit it", async () => {
+    const page = await loggedIn();
+    const me = (await (await loginToken(testClient(suite.gw.url))).send(accounts.userInfo, undefined)).uid;
+    await inAppNavigate(page, `/user?uid=${me}`);
+    await findText(page, "我的视频");
+    expect(await page.$$eval(".user-head button", (b) => b.map((x) => x.textContent))).toEqual([]);
+    await clickText(page, "编辑资料", "a");
+    await page.waitForFunction(() => location.pathname === "/edit");
+  });
 });
 
 describe("my favourites", () => {
