@@ -8,7 +8,7 @@ import { OfflineBanner } from "./components/offline-banner.tsx";
 import { isSectionPath } from "./components/video/section-routes.ts";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
-import { clearToasts } from "./lib/feedback.ts";
+import { muteToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
@@ -134,9 +134,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const chunkFailed = isFailedChunkRouteError(routeError);
   useEffect(() => {
     if (chunkFailed) reloadForChunkError();
-    // The failed call has toasted its message; this page says the same, larger.
-    if (routeError instanceof GatewayError) clearToasts();
   }, [chunkFailed, routeError]);
+  // The failed calls have toasted their messages; this page says what failed, larger.
+  useEffect(() => {
+    muteToasts(true);
+    return () => muteToasts(false);
+  }, []);
 
   let status = 500;
   let statusText = "出错了";

@@ -4,13 +4,22 @@ export const TOAST_MS = 2000;
 
 const overlays = () => import("./overlays.ts");
 
+// While an error page is up, it says what failed; toasts from the calls behind it would only repeat it.
+let muted = false;
+
 export function toast(content: string, icon?: "success" | "fail") {
-  void overlays().then(({ Toast }) => Toast.show({ content, icon, duration: TOAST_MS }));
+  void overlays().then(({ Toast }) => {
+    if (!muted) Toast.show({ content, icon, duration: TOAST_MS });
+  });
 }
 
-/** Takes a toast off the screen, e.g. one that repeats what an error page now says. */
-export function clearToasts() {
-  void overlays().then(({ Toast }) => Toast.clear());
+/**
+ * Mutes toasts (and takes any off the screen) while an error page is shown. A page's loader makes several
+ * calls at once: the first failure shows the error page, and the others fail after it.
+ */
+export function muteToasts(on: boolean) {
+  muted = on;
+  if (on) void overlays().then(({ Toast }) => Toast.clear());
 }
 
 export function alertDialog(opts: { title?: string; content: string; confirmText?: string }): Promise<void> {
