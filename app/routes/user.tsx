@@ -70,7 +70,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
       <h2 className="block-title">
         {isMe ? "我" : "TA "}的视频（{person.video_count}）
       </h2>
-      <VideoFeed feedKey={`user:${person.uid}`} api={videos.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText="TA 还没有发布视频" />
+      <VideoFeed feedKey={`user:${person.uid}`} api={videos.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText={isMe ? "你还没有发布视频" : "TA 还没有发布视频"} />
     </Page>
   );
 }

@@ -464,6 +464,7 @@ describe("creator centre", () => {
     const me = (await (await loginToken(testClient(suite.gw.url))).send(accounts.userInfo, undefined)).uid;
     await inAppNavigate(page, `/user?uid=${me}`);
     await findText(page, "我的视频");
+    await findText(page, "你还没有发布视频");
     expect(await page.$$eval(".user-head button", (b) => b.map((x) => x.textContent))).toEqual([]);
     await clickText(page, "编辑资料", "a");
     await page.waitForFunction(() => location.pathname === "/edit");
