@@ -132,6 +132,7 @@ function gatewayStatus(error: GatewayError): number | undefined {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const routeError = useRouteError() ?? error;
   const chunkFailed = isFailedChunkRouteError(routeError);
+  const refused = routeError instanceof GatewayError ? gatewayStatus(routeError) : undefined;
   useEffect(() => {
     if (chunkFailed) reloadForChunkError();
   }, [chunkFailed, routeError]);
@@ -154,11 +155,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (chunkFailed) {
     statusText = "加载失败";
     description = "页面资源加载失败，可能是网络异常或应用刚刚更新，请稍后刷新重试。";
-  } else if (routeError instanceof GatewayError && gatewayStatus(routeError)) {
+  } else if (refused) {
     // The gateway refused the call, e.g. 404 for a creator or series that does not exist.
-    status = gatewayStatus(routeError)!;
+    status = refused;
     statusText = REASON_PHRASES[status] ?? "出错了";
-    description = routeError.message;
+    description = (routeError as GatewayError).message;
   } else if (!isOnline() || isUnreachableError(routeError)) {
     statusText = "网络已断开";
     description = "网络已断开，请检查网络连接后重试。";

@@ -2,8 +2,6 @@ import { SEARCH_HISTORY_KEY } from "#gateway/config.ts";
 import { localStore } from "./safe-storage.ts";
 
 export const MAX_SEARCH_HISTORY = 20;
-/** The gateway's limit for a search keyword. */
-export const MAX_KEYWORD_LENGTH = 50;
 
 /** Newest first, each word once, at most MAX_SEARCH_HISTORY. */
 export function withSearch(history: string[], word: string): string[] {

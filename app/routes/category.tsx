@@ -19,7 +19,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const stylesCall = api(videos.styles, undefined).catch(() => []);
   const hotTagsCall = api(videos.hotTags, undefined).catch(() => []);
   // /category on its own opens the first category of the main section; the chips switch from there.
-  const id = wanted ?? ((await stylesCall).find((s) => s.section === "porn") ?? (await stylesCall)[0])?.id;
+  const firstStyle = async () => {
+    const all = await stylesCall;
+    return (all.find((s) => s.section === "porn") ?? all[0])?.id;
+  };
+  const id = wanted ?? (await firstStyle());
   if (!id) throw data("暂无分类", { status: 404 });
   const [first, styles, hotTags] = await Promise.all([api(videos.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }), stylesCall, hotTagsCall]);
   const style = styles.find((s) => s.id === id);

@@ -20,7 +20,7 @@ const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more
 
 function videoId(request: Request): number {
   const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404, statusText: "Not Found" });
+  if (!Number.isInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404 });
   return id;
 }
 

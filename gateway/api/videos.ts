@@ -55,6 +55,8 @@ export const requestFind = endpoint<{ id: number; content?: string }, { requeste
 
 // Search
 export const hotSearch = endpoint<void, HotSearch[]>("/api/mvsearch/hotSearch");
+/** The longest search keyword the gateway takes (characters, after trimming). */
+export const MAX_SEARCH_KEYWORD = 50;
 export const search = endpoint<{ kw: string } & Page, Paged<Video>>("/api/mvsearch/search");
 export const searchCreator = endpoint<{ kw: string } & Page, Paged<CreatorCard>>("/api/MvSearch/searchCreator");
 export const searchCompilation = endpoint<{ kw: string } & Page, Paged<Compilation>>("/api/compilation/search");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Ad, Category, CommunityUnlockResult, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
+import { MAX_SEARCH_KEYWORD } from "#gateway/api/videos.ts";
 import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
@@ -12,7 +13,7 @@ import { itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.
 const id = idInput;
 const videoId = z.object({ id: id("视频 id") });
 const paging = pageInput.shape;
-const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(50, "关键词最多 50 个字");
+const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(MAX_SEARCH_KEYWORD, `关键词最多 ${MAX_SEARCH_KEYWORD} 个字`);
 const CREATED = 251;
 
 /** `%` and `_` in a search are literal. */

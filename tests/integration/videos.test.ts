@@ -105,6 +105,10 @@ describe("feeds and discovery", () => {
     const hot = await c.send(videos.hotSearch, undefined);
     expect(hot.length).toBe(12);
     await expect(c.send(videos.search, { kw: "  ", page: 1 })).rejects.toThrow("请输入搜索关键词");
+    // The app caps its input at the same limit the gateway enforces.
+    expect(videos.MAX_SEARCH_KEYWORD).toBe(50);
+    expect((await c.send(videos.search, { kw: "长".repeat(50), page: 1 })).total).toBe(0);
+    await expect(c.send(videos.search, { kw: "长".repeat(51), page: 1 })).rejects.toThrow("关键词最多 50 个字");
   });
 });
 

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { videos, type HotSearch } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { clearSearchHistory, MAX_KEYWORD_LENGTH, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
+import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
 import "#app/lib/antd-input-clear.tsx";
 
@@ -29,7 +29,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         className="search-input"
         placeholder="搜索视频、创作者、合集"
         autoFocus
-        maxLength={MAX_KEYWORD_LENGTH}
+        maxLength={videos.MAX_SEARCH_KEYWORD}
         onSearch={go}
         aria-label="搜索关键词"
       />

@@ -8,7 +8,7 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { MAX_KEYWORD_LENGTH, rememberSearch } from "#app/lib/search-history.ts";
+import { rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
 
@@ -23,7 +23,7 @@ const LIMIT = 20;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A shared or hand-edited link may carry more than the gateway takes: search for what fits.
-  const kw = (params.get("kw") ?? "").trim().slice(0, MAX_KEYWORD_LENGTH).trim();
+  const kw = (params.get("kw") ?? "").trim().slice(0, videos.MAX_SEARCH_KEYWORD).trim();
   const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
   if (!kw) return { kw, type, first: null };
   if (type === "creator") return { kw, type, first: await api(videos.searchCreator, { kw, page: 1, limit: LIMIT }) };
@@ -43,7 +43,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
       <SearchBar
         defaultValue={kw}
         placeholder="搜索视频、创作者、合集"
-        maxLength={MAX_KEYWORD_LENGTH}
+        maxLength={videos.MAX_SEARCH_KEYWORD}
         onSearch={(w) => {
           const word = w.trim();
           if (!word) return;
