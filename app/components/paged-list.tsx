@@ -1,8 +1,9 @@
 import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from "antd-mobile";
-import { useCallback, useRef, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useImmer } from "use-immer";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 
 interface Props<T> {
   /** The first page, from the route's clientLoader; without it the list loads its first page itself. */
@@ -19,6 +20,19 @@ interface Props<T> {
 export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyText = "暂无内容", layout = "list" }: Props<T>) {
   const [state, update] = useImmer({ items: initial?.list ?? [], page: initial?.page ?? 0, hasMore: initial?.has_more ?? true, error: "" });
   const loading = useRef(false);
+
+  // The route's loader ran again (back navigation, revalidation) while this list stayed mounted.
+  const [seenInitial, setSeenInitial] = useState(initial);
+  if (initial !== seenInitial) {
+    setSeenInitial(initial);
+    if (initial) {
+      const items = withFreshFirstPage(state.items as T[], initial, itemKey);
+      update((s) => {
+        if (items) s.items = items as typeof s.items;
+        else return { items: initial.list, page: initial.page, hasMore: initial.has_more, error: "" } as typeof s;
+      });
+    }
+  }
 
   const loadMore = useCallback(async () => {
     if (loading.current) return;
@@ -68,8 +82,9 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
           state.error || failed ? (
             <span className="list-end">
               加载失败：{state.error || "网络错误"}{" "}
-              <a
-                role="button"
+              <button
+                type="button"
+                className="text-button"
                 onClick={() => {
                   update((s) => {
                     s.error = "";
@@ -78,7 +93,7 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
                 }}
               >
                 重试
-              </a>
+              </button>
             </span>
           ) : hasMore ? (
             <span className="list-end">

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { videos, type CreatorCard } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
+import { uidParam } from "#app/lib/creator-uid.ts";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
 
@@ -24,8 +25,7 @@ export function PeopleList({ direction, uid, initial }: { direction: "focus" | "
 
 /** Shared loader: `?uid=` names whose list; without it, the member's own (which needs a login). */
 export async function loadPeople(request: Request, direction: "focus" | "fans") {
-  const raw = new URL(request.url).searchParams.get("uid");
-  const uid = raw ? Number(raw) : 0;
-  const first = await api(direction === "focus" ? videos.following : videos.fans, { ...(uid > 0 ? { uid } : {}), page: 1, limit: 20 });
-  return { uid: uid > 0 ? uid : 0, first };
+  const uid = new URL(request.url).searchParams.get("uid") ? uidParam(request, "用户不存在或链接有误") : 0;
+  const first = await api(direction === "focus" ? videos.following : videos.fans, { ...(uid ? { uid } : {}), page: 1, limit: 20 });
+  return { uid, first };
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatCount } from "./format.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatCount, formatTime } from "./format.ts";
 
 describe("formatCount", () => {
   it("uses Chinese units with one decimal", () => {
@@ -26,5 +26,26 @@ describe("formatCount", () => {
     expect(formatCount(1.25)).toBe("1.2");
     expect(formatCount(undefined)).toBe("0");
     expect(formatCount("abc")).toBe("0");
+  });
+});
+
+describe("formatTime", () => {
+  const tz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = tz;
+  });
+
+  it("shows the gateway's UTC times in the phone's time zone", () => {
+    process.env.TZ = "Asia/Shanghai";
+    expect(formatTime("2026-11-25 08:06:30")).toBe("11-25 16:06");
+    expect(formatTime("2026-12-31 20:00:00", "date")).toBe("2027-01-01");
+    expect(formatTime("2026-11-25 08:06:30", "full")).toBe("2026-11-25 16:06");
+    process.env.TZ = "UTC";
+    expect(formatTime("2026-11-25 08:06:30")).toBe("11-25 08:06");
+  });
+
+  it("shows what it cannot read as it came", () => {
+    expect(formatTime("昨天")).toBe("昨天");
+    expect(formatTime("")).toBe("");
   });
 });

@@ -5,6 +5,7 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/announcement";
+import { formatTime } from "#app/lib/format.ts";
 
 const LIMIT = 20;
 
@@ -25,7 +26,7 @@ export default function Announcement({ loaderData }: Route.ComponentProps) {
           <article className="notice-item">
             <h2>{n.title}</h2>
             <p>{n.content}</p>
-            <time>{n.created_at}</time>
+            <time>{formatTime(n.created_at, "full")}</time>
           </article>
         )}
       />

@@ -15,7 +15,7 @@ const SORTS = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
-  if (wanted !== undefined && (!Number.isInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
+  if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
   const stylesCall = api(videos.styles, undefined).catch(() => []);
   const hotTagsCall = api(videos.hotTags, undefined).catch(() => []);
   // /category on its own opens the first category of the main section; the chips switch from there.

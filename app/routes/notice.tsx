@@ -6,6 +6,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/notice";
+import { formatTime } from "#app/lib/format.ts";
 
 const LIMIT = 20;
 
@@ -30,7 +31,7 @@ export default function Notice({ loaderData }: Route.ComponentProps) {
               {m.is_read ? null : <span className="unread">未读</span>}
             </h2>
             <p>{m.content}</p>
-            <time>{m.created_at}</time>
+            <time>{formatTime(m.created_at, "full")}</time>
           </article>
         )}
       />

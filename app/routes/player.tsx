@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from "antd-mobile";
 import { Dialog, Toast } from "#app/lib/overlays.ts";
 import { useEffect, useMemo, useState } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
+import { data, isRouteErrorResponse, Link, useFetcher, useLocation, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { accounts, videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/components/video/comments.tsx";
@@ -11,8 +11,8 @@ import { PlayerExtras } from "#app/components/video/player-extras.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { api, callPath } from "#app/lib/gateway.ts";
-import { formatCount } from "#app/lib/format.ts";
-import { stackStore } from "#app/stores/stack.ts";
+import { formatCount, formatTime } from "#app/lib/format.ts";
+import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
 import { userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
 
@@ -20,7 +20,7 @@ const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more
 
 function videoId(request: Request): number {
   const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404 });
   return id;
 }
 
@@ -86,8 +86,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           userStore.set((s) => {
             if (s.u) s.u.coins = outcome.data!.coins;
           });
+          return { rewarded: outcome.data };
         }
-        return outcome.ok ? { rewarded: outcome.data } : { error: outcome.msg };
+        // Refused (too few coins, spent elsewhere): the balance on screen may be out of date.
+        const me = await api(accounts.userInfo, undefined).catch(() => null);
+        if (me)
+          userStore.set((s) => {
+            if (s.u) s.u.coins = me.coins;
+          });
+        return { error: outcome.msg, coins: me?.coins };
       }
       case "want":
         return { want: await api(videos.requestFind, { id, content: field("content") }) };
@@ -109,24 +116,24 @@ export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldR
 const STACK_PAGE = 20;
 
 /**
- * Previous and next in the list the player was opened from. At the end of what that list had loaded,
- * the next page is asked of the same call with the same params.
+ * Previous and next in the list the player was opened from (named by its history entry's state). At the
+ * end of what that list had loaded, the next page is asked of the same call with the same params.
  */
-function useNeighbours(id: number) {
-  const ids = stackStore.use((s) => s.ids);
+function useNeighbours(id: number, key: string | undefined) {
+  const stack = stackStore.use((s) => (key ? s.stacks[key] : undefined));
+  const ids = stack?.ids ?? [];
   const i = ids.indexOf(id);
   const prev = i > 0 ? ids[i - 1] : undefined;
   const next = i >= 0 && i < ids.length - 1 ? ids[i + 1] : undefined;
-  const canLoadMore = i >= 0 && i === ids.length - 1 && Boolean(stackStore.get().api) && ids.length % STACK_PAGE === 0;
-  const loadNext = async (): Promise<number | undefined> => {
-    const { api: path, params, ids: known } = stackStore.get();
-    const page = await callPath<Paged<Video>>(path, { ...params, page: Math.floor(known.length / STACK_PAGE) + 1, limit: STACK_PAGE }).catch(() => null);
-    const fresh = page?.list.map((v) => v.id).filter((v) => !known.includes(v)) ?? [];
-    if (!fresh.length) return undefined;
-    stackStore.set((st) => {
-      st.ids.push(...fresh);
-    });
-    return fresh[0];
+  const canLoadMore = i >= 0 && i === ids.length - 1 && Boolean(stack?.api) && Boolean(stack?.hasMore);
+  /** The next id, or why there is none. */
+  const loadNext = async (): Promise<number | "end" | "failed"> => {
+    if (!stack || !key) return "end";
+    const page = await callPath<Paged<Video>>(stack.api, { ...stack.params, page: Math.floor(stack.ids.length / STACK_PAGE) + 1, limit: STACK_PAGE }).catch(() => null);
+    if (!page) return "failed";
+    const fresh = page.list.map((v) => v.id).filter((v) => !stack.ids.includes(v));
+    extendStack(key, fresh, page.has_more && fresh.length > 0);
+    return fresh[0] ?? "end";
   };
   return { prev, next, canLoadMore, loadNext };
 }
@@ -138,12 +145,18 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   useEffect(() => setCoins(loaded.viewer.coins), [loaded]);
   const video = useMemo(() => (coins === loaded.viewer.coins ? loaded : { ...loaded, viewer: { ...loaded.viewer, coins } }), [loaded, coins]);
   const navigate = useNavigate();
-  const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>();
-  const followFetcher = useFetcher<{ follow?: { is_attention: number } }>();
-  const { prev, next, canLoadMore, loadNext } = useNeighbours(video.id);
+  // Keyed fetchers: prev/next reuse this page, and one video's answer must not show on the next.
+  const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>({ key: `like:${loaded.id}` });
+  const followFetcher = useFetcher<{ follow?: { is_attention: number } }>({ key: `follow:${loaded.creator.uid}` });
+  const stackKey = stackKeyOf(useLocation().state);
+  const { prev, next, canLoadMore, loadNext } = useNeighbours(video.id, stackKey);
+  const [loadingNext, setLoadingNext] = useState(false);
+  const go = (to: number) => navigate(`/player?id=${to}`, { replace: true, state: stackKey ? stackState(stackKey) : undefined });
   const isMember = Boolean(video.viewer.is_member);
-  const [like, setLike] = useState({ is_like: video.is_like, like_count: video.like_count });
-  useEffect(() => setLike({ is_like: video.is_like, like_count: video.like_count }), [video]);
+  // Optimistic; from the loader only when it answers again (another video, a purchase), not when the
+  // balance shown changes.
+  const [like, setLike] = useState({ is_like: loaded.is_like, like_count: loaded.like_count });
+  useEffect(() => setLike({ is_like: loaded.is_like, like_count: loaded.like_count }), [loaded]);
   useEffect(() => {
     if (likeFetcher.data?.like) setLike(likeFetcher.data.like);
   }, [likeFetcher.data]);
@@ -161,7 +174,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
-          {formatCount(video.view_count)} 次播放 · {video.created_at.slice(0, 10)}
+          {formatCount(video.view_count)} 次播放 · {formatTime(video.created_at, "date")}
         </p>
         <div className="player-actions">
           <Button
@@ -194,15 +207,19 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         )}
         {video.description && <p className="player-desc">{video.description}</p>}
         <div className="player-nav">
-          <Button size="small" disabled={!prev} onClick={() => void (prev && navigate(`/player?id=${prev}`, { replace: true }))}>
+          <Button size="small" disabled={!prev} onClick={() => void (prev && go(prev))}>
             上一个
           </Button>
           <Button
             size="small"
             disabled={!next && !canLoadMore}
+            loading={loadingNext}
             onClick={async () => {
-              const to = next ?? (await loadNext());
-              if (to) navigate(`/player?id=${to}`, { replace: true });
+              if (next) return void go(next);
+              setLoadingNext(true);
+              const to = await loadNext().finally(() => setLoadingNext(false));
+              if (typeof to === "number") go(to);
+              else Toast.show({ content: to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试" });
             }}
           >
             下一个

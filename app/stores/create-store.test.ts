@@ -75,14 +75,14 @@ describe("resetAllStores", () => {
       s.autoplayMuted = false;
     });
     stackStore.set((s) => {
-      s.api = "/api/x";
-      s.params = { page: 2 };
+      s.stacks.home = { api: "/api/x", params: { page: 2 }, ids: [1], hasMore: true };
+      s.order = ["home"];
     });
     resetAllStores();
     expect(userStore.get()).toEqual({ isLogin: false, u: null, token: "" });
     expect(globalStore.get()).toEqual({ config: null, affCode: "", navbarTitle: "" });
     expect(historyStore.get()).toEqual({ history_stacks: [] });
     expect(playerStore.get()).toEqual({ autoplayMuted: true });
-    expect(stackStore.get()).toEqual({ api: "", params: {}, ids: [] });
+    expect(stackStore.get()).toEqual({ stacks: {}, order: [] });
   });
 });

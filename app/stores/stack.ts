@@ -1,18 +1,41 @@
 import { createStore } from "./create-store.ts";
 
-/**
- * The list a detail page was opened from, for previous/next: its api path and params, and the ids
- * loaded so far (kept in session storage, so a reload of the player keeps them).
- */
-export const stackStore = createStore(
-  { api: "", params: {} as Record<string, string | number>, ids: [] as number[] },
-  { persist: { kind: "session", key: "stack" } },
-);
+/** A list a player was opened from: its api path and params, the ids loaded so far, and whether it has more. */
+export interface Stack {
+  api: string;
+  params: Record<string, string | number>;
+  ids: number[];
+  hasMore: boolean;
+}
 
-export function openedFrom(api: string, params: Record<string, string | number>, ids: number[]) {
+const MAX_STACKS = 10;
+
+/**
+ * The lists players were opened from, for previous/next, by the opening feed's key (kept in session
+ * storage, so a reload of the player keeps them). A player's history entry names its list in its location
+ * state (`{ stack: key }`), so going back to an earlier player finds that player's own list.
+ */
+export const stackStore = createStore({ stacks: {} as Record<string, Stack>, order: [] as string[] }, { persist: { kind: "session", key: "stacks" } });
+
+export function openedFrom(key: string, stack: Stack) {
   stackStore.set((s) => {
-    s.api = api;
-    s.params = params;
-    s.ids = ids;
+    s.stacks[key] = stack;
+    s.order = [...s.order.filter((k) => k !== key), key];
+    while (s.order.length > MAX_STACKS) delete s.stacks[s.order.shift()!];
   });
 }
+
+/** More of a list, loaded from the player; `hasMore` false once the list answers nothing new. */
+export function extendStack(key: string, ids: number[], hasMore: boolean) {
+  stackStore.set((s) => {
+    const stack = s.stacks[key];
+    if (!stack) return;
+    stack.ids.push(...ids.filter((id) => !stack.ids.includes(id)));
+    stack.hasMore = hasMore;
+  });
+}
+
+/** The location state a link to the player carries to name its list. */
+export const stackState = (key: string) => ({ stack: key });
+export const stackKeyOf = (state: unknown): string | undefined =>
+  state && typeof state === "object" && typeof (state as { stack?: unknown }).stack === "string" ? (state as { stack: string }).stack : undefined;

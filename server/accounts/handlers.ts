@@ -1,6 +1,6 @@
 import { sql } from "../db/prepared.ts";
 import { z } from "zod";
-import { ApiError, defineHandler } from "../http/registry.ts";
+import { ApiError, defineHandler, intInput } from "../http/registry.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, revokeOtherSessions } from "./sessions.ts";
 import { insertUser, toProfile, userByAffCode, userById, userByPhone } from "./users.ts";
@@ -77,7 +77,7 @@ export const updateInfo = defineHandler({
       .regex(/^(?:$|\/(?!\/)|https?:\/\/)/i, "头像地址应为 / 开头的路径或 http(s) 地址")
       .optional(),
     intro: z.string().trim().max(200, "简介最多200个字").optional(),
-    gender: z.coerce.number().int().min(0).max(2, "性别取值为 0、1、2").optional(),
+    gender: intInput("性别取值为 0、1、2", { min: 0, max: 2 }).optional(),
     birthday: z.union([birthday, z.literal("")]).optional(),
   }),
   handle({ input, db, caller, origin }) {

@@ -165,7 +165,7 @@ export const commentHeadline = defineHandler({
   input: z.object({
     id: id("头条 id"),
     content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
-    reply_to: z.coerce.number().int().positive().optional(),
+    reply_to: id("回复的评论 id").optional(),
   }),
   handle({ input, db, origin, caller }) {
     requirePost(db, caller.user.id, input.id);

@@ -3,7 +3,7 @@ import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#ga
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, idInput, paged, pageInput } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, intInput, paged, pageInput } from "../http/registry.ts";
 import { avatarUrl, encImageUrl } from "./media.ts";
 import { pageOfCreators, toCard } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
@@ -91,7 +91,7 @@ export const compilations = defineHandler({
 
 const PREVIEW = 4;
 /** Pages of groups (each with a few videos) are short. */
-const shortPage = z.object({ page: pageInput.shape.page, limit: z.coerce.number().int().min(1).max(20, "limit 最大为 20").default(10) });
+const shortPage = z.object({ page: pageInput.shape.page, limit: intInput("limit 应为 1–20 的整数", { max: 20 }).default(10) });
 
 function tagGroups(order: string) {
   return ({ input, db, origin, caller }: { input: z.infer<typeof shortPage>; db: DB; origin: string; caller: { user: UserRow } }) => {

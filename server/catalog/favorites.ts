@@ -22,7 +22,7 @@ function groupOf(db: DB, uid: number, groupId: number): FavoriteGroup {
 export const favorite = defineHandler({
   path: "/api/mv/favorite",
   auth: "member",
-  input: z.object({ id: id("视频 id"), group_id: z.coerce.number().int().positive().optional() }),
+  input: z.object({ id: id("视频 id"), group_id: idInput("分组 id").optional() }),
   handle({ input, db, caller }) {
     const uid = caller.user.id;
     if (input.group_id === undefined) {
@@ -41,7 +41,7 @@ export const favorite = defineHandler({
 export const myLikes = defineHandler({
   path: "/api/mvList/userLike",
   auth: "member",
-  input: z.object({ group_id: z.coerce.number().int().positive().optional(), ...pageInput.shape }),
+  input: z.object({ group_id: idInput("分组 id").optional(), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
     if (input.group_id !== undefined) groupOf(db, caller.user.id, input.group_id);
     return {

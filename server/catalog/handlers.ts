@@ -33,7 +33,7 @@ function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
 export const list = defineHandler({
   path: "/api/mv/list",
   auth: "guest",
-  input: z.object({ section: z.string().optional(), sort: z.string().max(20).optional(), category_id: z.coerce.number().int().positive().optional(), ...paging }),
+  input: z.object({ section: z.string().optional(), sort: z.string().max(20).optional(), category_id: id("分类 id").optional(), ...paging }),
   handle: ({ input, db, origin, caller }) => ({
     data: pageOfVideos(db, {
       where: input.category_id ? "i.section = @section AND i.category_id = @category" : "i.section = @section",
@@ -131,7 +131,10 @@ export const comments = defineHandler({
   path: "/api/comment/list",
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({ data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) }),
+  handle({ input, db, origin, caller }) {
+    if (!sql(db, "SELECT 1 FROM items WHERE id = ? AND kind = 'video'").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
+    return { data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
+  },
 });
 
 export const replies = defineHandler({
@@ -154,7 +157,7 @@ export const comment = defineHandler({
   input: z.object({
     id: id("视频 id"),
     content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
-    reply_to: z.coerce.number().int().positive().optional(),
+    reply_to: id("回复的评论 id").optional(),
   }),
   handle: ({ input, db, origin, caller }) => ({ status: CREATED, msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
 });
@@ -162,7 +165,7 @@ export const comment = defineHandler({
 export const tagByName = defineHandler({
   path: "/api/mv/tagByName",
   auth: "guest",
-  input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(30), ...paging }),
+  input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(30, "标签名最多 30 个字"), ...paging }),
   handle: ({ input, db, origin, caller }) => ({
     data: pageOfVideos(db, {
       where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
@@ -265,13 +268,22 @@ export const communityUnlock = defineHandler({
   },
 });
 
+function requireSeries(db: DB, id: number) {
+  if (!sql(db, "SELECT 1 FROM series WHERE id = ?").get(id)) throw new ApiError(404, "专题不存在");
+}
+
+function requirePerson(db: DB, viewer: number, uid: number) {
+  if (!personById(db, viewer, uid)) throw new ApiError(404, "用户不存在");
+}
+
 export const byElement = defineHandler({
   path: "/api/mvdetail/getMvByElementId",
   auth: "guest",
   input: z.object({ element_id: id("专题 id"), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.element_id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }),
-  }),
+  handle({ input, db, origin, caller }) {
+    requireSeries(db, input.element_id);
+    return { data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.element_id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }) };
+  },
 });
 
 function findState(db: DB, uid: number, itemId: number) {
@@ -365,9 +377,10 @@ export const creatorVideos = defineHandler({
   path: "/api/user/videos",
   auth: "guest",
   input: z.object({ uid: id("用户 id"), sort: z.string().max(20).optional(), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
-  }),
+  handle({ input, db, origin, caller }) {
+    requirePerson(db, caller.user.id, input.uid);
+    return { data: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
+  },
 });
 
 export const follow = defineHandler({
@@ -380,10 +393,11 @@ export const follow = defineHandler({
   },
 });
 
-const peopleInput = z.object({ uid: z.coerce.number().int().positive().optional(), ...paging });
+const peopleInput = z.object({ uid: id("用户 id").optional(), ...paging });
 function people(direction: "following" | "fans") {
   return ({ input, db, origin, caller }: { input: z.infer<typeof peopleInput>; db: DB; origin: string; caller: Caller }) => {
     const who = input.uid ?? caller.user.id;
+    if (input.uid !== undefined) requirePerson(db, caller.user.id, input.uid);
     return { data: listPeople(db, origin, caller.user.id, who, direction, input.page, input.limit) };
   };
 }

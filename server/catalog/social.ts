@@ -48,6 +48,7 @@ export function listComments(db: DB, origin: string, uid: number, itemId: number
 }
 
 export function listReplies(db: DB, origin: string, uid: number, commentId: number, page: number, limit: number) {
+  if (!sql(db, "SELECT 1 FROM comments WHERE id = ?").get(commentId)) throw new ApiError(404, "评论不存在或已删除");
   const total = sql(db, "SELECT COUNT(*) FROM comments WHERE reply_to = ?").pluck().get(commentId) as number;
   const rows = sql(db, `${COMMENT_SELECT} WHERE c.reply_to = @parent ORDER BY c.id LIMIT @limit OFFSET @offset`).all({
     uid,
@@ -104,7 +105,8 @@ export function toggleItemMark(db: DB, uid: number, itemId: number, mark: "likes
 export function toggleFollow(db: DB, uid: number, target: number) {
   if (uid === target) throw new ApiError(400, "不能关注自己");
   return db.transaction(() => {
-    if (!sql(db, "SELECT 1 FROM users WHERE id = ?").get(target)) throw new ApiError(404, "用户不存在");
+    // A person: a registered member or a creator, not a guest device (personById's rule).
+    if (!sql(db, "SELECT 1 FROM users WHERE id = ? AND (phone IS NOT NULL OR is_creator = 1)").get(target)) throw new ApiError(404, "用户不存在");
     const on = sql(db, "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").run(uid, target).changes === 0;
     if (on) sql(db, "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").run(uid, target, Date.now());
     const d = on ? 1 : -1;

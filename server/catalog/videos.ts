@@ -33,6 +33,8 @@ export interface ItemRow {
   is_like: number;
   is_favorite: number;
   is_attention: number;
+  /** The caller is in the creator's fan club. */
+  in_club: number;
 }
 
 /** Every video query selects this, with the caller's own flags; `@uid` is the caller. */
@@ -45,13 +47,17 @@ export const ITEM_SELECT = `
     EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id) AS is_pay,
     EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
     EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) AS is_favorite,
-    EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) AS is_attention
+    EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) AS is_attention,
+    EXISTS (SELECT 1 FROM club_members cm WHERE cm.creator_id = i.creator_id AND cm.user_id = @uid) AS in_club
   FROM items i LEFT JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
 
-/** Whether `user` may play the item now: free, free for VIP and VIP, or bought. */
-export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay">, user: Pick<UserRow, "vip">): boolean {
+/**
+ * Whether `user` may play the item now: free, bought, or free for VIP and the user is VIP or in the
+ * creator's fan club (the club's exclusive videos are its creator's VIP-free ones: `club/clubVideos`).
+ */
+export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay" | "in_club">, user: Pick<UserRow, "vip">): boolean {
   if (row.is_pay) return true;
-  if (row.vip_free && user.vip > 0) return true;
+  if (row.vip_free && (user.vip > 0 || row.in_club)) return true;
   return row.coins === 0 && !row.vip_free;
 }
 

@@ -75,29 +75,44 @@ export class Registry {
   }
 }
 
-// zod's own messages in the app's language, for the calls' input only: the app shows `msg` to people. Messages
-// a schema spells out stay as written; the environment's (for operators) stay English.
+// zod's own messages in the app's language, for the calls' input only: the app shows `msg` to people. They
+// name the field they are about; messages a schema spells out name it in words and stay as written. The
+// environment's messages (for operators) stay English.
 const zhCN = z.locales.zhCN();
+const zodMessage: z.core.$ZodErrorMap = (issue) => {
+  const message = zhCN.localeError(issue);
+  const text = typeof message === "string" ? message : message?.message;
+  return issue.path?.length && text ? `${issue.path.join(".")}: ${text}` : message;
+};
 
 /** Parses a call's fields with its handler's schema. */
 export function parseInput<S extends z.ZodType>(schema: S, fields: unknown) {
   const parsed = schema.safeParse(fields);
   // Only bad input is parsed again for its messages: a parse with options is several times slower.
-  return parsed.success ? parsed : schema.safeParse(fields, { error: zhCN.localeError });
+  return parsed.success ? parsed : schema.safeParse(fields, { error: zodMessage });
 }
 
 /** Every problem with the input at once, in one line. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("；");
+  return error.issues.map((i) => i.message).join("；");
 }
 
-export const pageInput = z.object({
-  page: z.coerce.number().int().min(1, "page 最小为 1").default(1),
-  limit: z.coerce.number().int().min(1).max(50, "limit 最大为 50").default(20),
-});
+// A string of digits counts as its number; anything else (true, [2], "1.5") is left for the number check to
+// refuse. (z.coerce would take true as 1 and [2] as 2.)
+const digits = (v: unknown) => (typeof v === "string" && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v);
 
-/** A positive integer id, however it arrives (number or string), with one message naming what it is. */
-export const idInput = (what: string) => z.coerce.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+/** An integer field, as a number or a string of digits, with one Chinese message naming it (or its own). */
+export function intInput(message: string, { min = 1, max = Number.MAX_SAFE_INTEGER, range = message }: { min?: number; max?: number; range?: string } = {}) {
+  return z.preprocess(digits, z.number({ error: message }).int(message).min(min, range).max(max, range));
+}
+
+/** A positive integer id, however it arrives (number or string of digits), with one message naming what it is. */
+export const idInput = (what: string) => intInput(`${what}无效`);
+
+export const pageInput = z.object({
+  page: intInput("page 应为正整数").default(1),
+  limit: intInput("limit 应为 1–50 的整数", { max: 50, range: "limit 应为 1–50 的整数" }).default(20),
+});
 
 /** Times in answers: `YYYY-MM-DD hh:mm:ss` (UTC). */
 export const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);

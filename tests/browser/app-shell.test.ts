@@ -76,7 +76,7 @@ describe("lists", () => {
     await findText(page, "第36期");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await findText(page, "加载失败");
-    await clickText(page, "重试", "a");
+    await clickText(page, "重试", "button");
     await findText(page, "没有更多了");
     expect(await page.$$eval(".paged-list > li", (items) => items.length)).toBe(36);
   });

@@ -21,6 +21,12 @@ async function loggedIn(phone = DEMO.phone, password = DEMO.password): Promise<P
   return page;
 }
 
+/** Once React Router has no navigation or revalidation under way (a back navigation runs the loaders again). */
+const routerIdle = (page: Page) =>
+  page.waitForFunction(() => {
+    const { navigation, revalidation } = (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter.state;
+    return navigation.state === "idle" && revalidation === "idle";
+  });
 const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
 const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
@@ -517,6 +523,8 @@ describe("session", () => {
 });
 
 describe("player navigation", () => {
+  const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
+
   it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home`);
@@ -528,18 +536,58 @@ describe("player navigation", () => {
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[1]);
     await tapText(page, "上一个");
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
-    // The last loaded video's "next" asks the feed's call for its next page.
-    const ids = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
-    expect(ids.length % 20).toBe(0);
-    const last = ids[ids.length - 1]!;
-    // A fresh load (the list lives in session storage), so only this player is on the page to tap.
-    await page.goto(`${suite.gw.url}/player?id=${last}`);
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await routerIdle(page);
+    // The feed's further pages are refused, so the last card on screen is the last the feed has loaded.
+    await page.setRequestInterception(true);
+    let holdFeed = true;
+    page.on("request", (req) => void (holdFeed && req.url().endsWith("/api/mv/list") ? req.abort("connectionrefused") : req.continue()));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await findText(page, "加载失败");
+    const last = await page.$$eval(".video-card", (cards) => cards.filter((c) => c.checkVisibility()).at(-1)!.getAttribute("href")!);
+    await page.click(`.video-card[href="${last}"]`);
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, last);
+    holdFeed = false;
+    // A reload keeps the list (session storage, named by the history entry).
+    await page.reload();
     await page.waitForSelector(".player-title", { visible: true });
     await tapText(page, "下一个");
-    await page.waitForFunction((id) => location.pathname === "/player" && location.search !== `?id=${id}`, {}, last);
-    const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem("stack")!).ids as number[]);
-    expect(after).toHaveLength(ids.length + 20);
-    expect(new URL(page.url()).searchParams.get("id")).toBe(String(after[ids.length]));
+    await page.waitForFunction((h) => location.pathname === "/player" && location.pathname + location.search !== h, {}, last);
+    const feed = await testClient(suite.gw.url).send(videos.list, { section: "porn", sort: "new", page: 2, limit: 20 });
+    expect(await here(page)).toBe(`/player?id=${feed.list[0]!.id}`);
+  });
+
+  it("keeps each player's own list: back from a video opened from a tag, the earlier player goes on in the home feed", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
+    await page.click(`.video-card[href="${hrefs[2]}"]`);
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[2]);
+    await tapText(page, "#", ".player-tags a");
+    await page.waitForFunction(() => location.pathname === "/tag");
+    // Another video of the tag, tapped on the visible tag page (the home page is kept, hidden, below it).
+    const otherHref = await (
+      await page.waitForFunction(
+        (a) => {
+          const card = [...document.querySelectorAll<HTMLAnchorElement>(".video-card")].find((c) => c.checkVisibility() && c.getAttribute("href") !== a);
+          card?.click();
+          return card?.getAttribute("href");
+        },
+        {},
+        hrefs[2],
+      )
+    ).jsonValue();
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, otherHref);
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/tag");
+    await page.goBack();
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[2]);
+    // Until the router has committed the back navigation, the page on screen is still the tag's video.
+    await routerIdle(page);
+    await tapText(page, "下一个");
+    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[3]);
   });
 });
 

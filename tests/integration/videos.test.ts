@@ -208,6 +208,14 @@ describe("creator centre and fan clubs", () => {
     expect(rank.list.every((r, i) => i === 0 || rank.list[i - 1]!.score >= r.score)).toBe(true);
     expect((await m.send(creators.clubRules, { uid: paid })).rules.length).toBeGreaterThan(0);
     expect((await m.send(creators.clubPrivileges, { uid: paid })).length).toBe(3);
+    // The club's exclusive videos (its creator's VIP-free ones) play for its members without VIP or coins.
+    const clubVideo = (await m.send(creators.clubVideos, { uid: paid, page: 1, limit: 1 })).list[0]!;
+    expect(clubVideo.coins).toBeGreaterThan(0);
+    expect((await poor.send(videos.detail, { id: clubVideo.id })).can_watch).toBe(0);
+    const watched = await m.send(videos.detail, { id: clubVideo.id });
+    expect(watched).toMatchObject({ can_watch: 1, play_url: expect.stringMatching(/\/media\//) });
+    expect((await m.send(videos.buyWithCoins, { id: clubVideo.id })).msg).toBe("该视频可以直接观看，无需购买");
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(80);
     const top = await m.send(creators.creatorRank, { page: 1, limit: 12 });
     expect(top.total).toBe(12);
     expect(top.list.every((c, i) => i === 0 || top.list[i - 1]!.fans_count >= c.fans_count)).toBe(true);
@@ -282,7 +290,7 @@ describe("player and money", () => {
     expect((await m.send(videos.detail, { id: locked[0]!.id })).viewer.community_left).toBe(3);
 
     const tooShort = await m.send(videos.communityUnlock, { id: locked[0]!.id, content: "好看" });
-    expect(tooShort).toMatchObject({ ok: false, msg: "content: 分享语至少 5 个字" });
+    expect(tooShort).toMatchObject({ ok: false, msg: "分享语至少 5 个字" });
     const free = await m.send(videos.communityUnlock, { id: DEMO_FREE_VIDEO_ID, content: "这部真的很好看" });
     expect(free.msg).toBe("该视频可以直接观看，无需解锁");
 
@@ -390,14 +398,34 @@ describe("social", () => {
     expect((await again.send(videos.detail, { id: 5 })).is_like).toBe(1);
   });
 
+  it("answers 404 for lists of what does not exist, and follows only people", async () => {
+    const c = testClient(gw.url);
+    const guest = await c.send(accounts.userInfo, undefined);
+    for (const [path, fields, msg] of [
+      [videos.following.path, { uid: 999_999 }, "用户不存在"],
+      [videos.fans.path, { uid: guest.uid }, "用户不存在"],
+      [videos.creatorVideos.path, { uid: 999_999 }, "用户不存在"],
+      [videos.comments.path, { id: 999_999 }, "视频不存在或已下架"],
+      [videos.replies.path, { comment_id: 999_999 }, "评论不存在或已删除"],
+      [videos.byElement.path, { element_id: 999_999 }, "专题不存在"],
+    ] as const) {
+      const r = await c.request(path, fields);
+      expect([r.status, r.msg]).toEqual([404, msg]);
+    }
+    const m = await member();
+    expect((await m.request(videos.follow.path, { uid: guest.uid })).msg).toBe("用户不存在");
+    expect((await m.send(accounts.userInfo, undefined)).followed_count).toBe(0);
+  });
+
   it("answers bad input clearly and keeps serving", async () => {
     const c = testClient(gw.url);
     for (const [path, fields, msg] of [
       [videos.detail.path, { id: -1 }, "视频 id无效"],
       [videos.detail.path, { id: "abc" }, "视频 id无效"],
       [videos.detail.path, { id: 999999 }, "视频不存在或已下架"],
-      [videos.list.path, { page: 0 }, "page 最小为 1"],
-      [videos.list.path, { limit: 500 }, "limit 最大为 50"],
+      [videos.list.path, { page: 0 }, "page 应为正整数"],
+      [videos.list.path, { limit: 500 }, "limit 应为 1–50 的整数"],
+      [videos.tagByName.path, { name: "标".repeat(31) }, "标签名最多 30 个字"],
     ] as const) {
       const r = await c.request(path, fields);
       expect(r.ok).toBe(false);

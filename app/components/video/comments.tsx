@@ -5,7 +5,7 @@ import type { Endpoint } from "#gateway/client.ts";
 import { creators, videos, type Comment } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { api } from "#app/lib/gateway.ts";
-import { formatCount } from "#app/lib/format.ts";
+import { formatCount, formatTime } from "#app/lib/format.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 type Page = { page?: number; limit?: number };
@@ -65,7 +65,7 @@ function CommentRow({
         <p className="comment-user">{comment.user.nickname}</p>
         <p className="comment-content">{comment.content}</p>
         <div className="comment-meta">
-          <span>{comment.created_at.slice(5, 16)}</span>
+          <span>{formatTime(comment.created_at)}</span>
           <button type="button" onClick={() => onReply(comment)}>
             回复
           </button>
@@ -106,12 +106,15 @@ export function Comments({
   canPost,
   onNeedLogin,
   calls = VIDEO_COMMENTS,
+  onPosted,
 }: {
   targetId: number;
   initial: Paged<Comment>;
   canPost: boolean;
   onNeedLogin: () => void;
   calls?: CommentCalls;
+  /** After a comment or reply of the member's is in. */
+  onPosted?: (comment: Comment) => void;
 }) {
   const [list, setList] = useState(initial);
   const [text, setText] = useState("");
@@ -127,6 +130,7 @@ export function Comments({
     handled.current = result;
     if (result.comment) {
       const posted = result.comment;
+      onPosted?.(posted);
       setText("");
       setReplyTo(null);
       if (!posted.reply_to) setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
@@ -136,6 +140,7 @@ export function Comments({
         setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
       }
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, whatever the callback
   }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";

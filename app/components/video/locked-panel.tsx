@@ -1,8 +1,9 @@
-import { Button, Popup, TextArea } from "antd-mobile";
+import { Button, TextArea } from "antd-mobile";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { VideoDetail } from "#gateway/api/content-types.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
 import { Toast } from "#app/lib/overlays.ts";
 
 const SHARE_MIN = 5;
@@ -74,23 +75,22 @@ export function LockedPanel({ video }: { video: VideoDetail }) {
           </div>
         )}
       </div>
-      <Popup visible={sharing} onMaskClick={() => setSharing(false)} bodyClassName="share-popup" destroyOnClose>
+      <Sheet visible={sharing} onClose={() => setSharing(false)} title="分享到社区解锁" className="share-popup" destroyOnClose>
         <form
-          aria-label="社区解锁"
+          className="share-form"
           onSubmit={(e) => {
             e.preventDefault();
             if (wordsLength < SHARE_MIN) return void Toast.show({ content: `分享语至少 ${SHARE_MIN} 个字` });
             buy("buy-community", { content: words.trim() });
           }}
         >
-          <h2 className="block-title">分享到社区解锁</h2>
           <p className="share-hint">把这部视频分享到圈子，写一句推荐语即可免费解锁，今日还可用 {viewer.community_left} 次。</p>
           <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" />
           <Button block type="submit" color="primary" loading={busy} disabled={busy || wordsLength < SHARE_MIN}>
             发布并解锁
           </Button>
         </form>
-      </Popup>
+      </Sheet>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Popup } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { ActionSheet, Toast } from "#app/lib/overlays.ts";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -6,25 +6,32 @@ import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
 export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
   const fetcher = useFetcher<{
-    favorite?: { is_favorite: number };
     want?: { requested: number; count: number };
     rewarded?: { coins: number };
+    /** The balance after a refused gift (it may have changed elsewhere). */
+    coins?: number;
     error?: string;
   }>();
+  // Its own fetcher, one per video: another action's answer (a gift, a report) or the previous video's must
+  // not stand for the favourite state.
+  const favoriteFetcher = useFetcher<{ favorite?: { is_favorite: number } }>({ key: `favorite:${video.id}` });
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
   const isMember = Boolean(video.viewer.is_member);
-  const favorite = fetcher.data?.favorite?.is_favorite ?? video.is_favorite;
+  const favorite = favoriteFetcher.data?.favorite?.is_favorite ?? video.is_favorite;
   const guard = (fn: () => void | Promise<void>) => () => void (isMember ? fn() : onNeedLogin());
   const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
+  const submitFavorite = (fields: Record<string, string>) => void favoriteFetcher.submit({ intent: "favorite", ...fields }, { method: "post" });
 
   useEffect(() => {
     if (fetcher.data?.want) setFind(fetcher.data.want);
-    if (fetcher.data?.rewarded) onCoins(fetcher.data.rewarded.coins);
+    const coins = fetcher.data?.rewarded?.coins ?? fetcher.data?.coins;
+    if (coins !== undefined) onCoins(coins);
   }, [fetcher.data, onCoins]);
   useEffect(() => {
     if (!video.can_watch) void api(videos.checkFind, { id: video.id }).then(setFind, () => undefined);
@@ -36,14 +43,15 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
         size="small"
         aria-pressed={Boolean(favorite)}
         onClick={guard(async () => {
+          if (favoriteFetcher.state !== "idle") return;
           if (favorite) {
-            submit({ intent: "favorite" });
+            submitFavorite({});
             return;
           }
           // With groups, the member picks where it goes; without, it is simply a favourite.
           const groups = await api(videos.likeGroups, undefined).catch(() => []);
           if (!groups.length) {
-            submit({ intent: "favorite" });
+            submitFavorite({});
             return;
           }
           ActionSheet.show({
@@ -51,7 +59,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             cancelText: "取消",
             closeOnAction: true,
             actions: [{ key: "", text: "默认" }, ...groups.map((g) => ({ key: String(g.id), text: g.name }))],
-            onAction: (a) => submit(a.key ? { intent: "favorite", group_id: String(a.key) } : { intent: "favorite" }),
+            onAction: (a) => submitFavorite(a.key ? { group_id: String(a.key) } : {}),
           });
         })}
       >
@@ -84,8 +92,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
           {find?.requested ? `已求片（${find.count}人想看）` : `求片${find?.count ? `（${find.count}人想看）` : ""}`}
         </Button>
       )}
-      <Popup visible={gifts !== null} onMaskClick={() => setGifts(null)} bodyClassName="gift-popup">
-        <h2 className="block-title">打赏 {video.creator.nickname}</h2>
+      <Sheet visible={gifts !== null} onClose={() => setGifts(null)} title={`打赏 ${video.creator.nickname}`} className="gift-popup">
         <p className="gift-balance">当前余额 {video.viewer.coins} 金币</p>
         <div className="gift-grid">
           {gifts?.map((g) => (
@@ -106,7 +113,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             </button>
           ))}
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

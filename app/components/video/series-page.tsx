@@ -10,7 +10,7 @@ import { VideoFeed } from "./video-feed.tsx";
 /** Loader for a series (topic or collection) page: `?id=`. */
 export async function loadSeries(request: Request) {
   const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw data("专题不存在或链接有误", { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("专题不存在或链接有误", { status: 404 });
   return { id, first: await api(discovery.elementVideos, { id, page: 1, limit: 20 }) };
 }
 

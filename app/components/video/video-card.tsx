@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Video } from "#gateway/api/content-types.ts";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import { stackState } from "#app/stores/stack.ts";
 
 export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay">): { text: string; tone: string } {
   if (v.is_pay) return { text: "已购", tone: "paid" };
@@ -15,10 +16,21 @@ export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay">): { t
 export const FEED_RATIO = "16X9";
 
 /** One video in a feed. Kept small: feeds render many of these. */
-export const VideoCard = memo(function VideoCard({ video, onOpen, ratio = FEED_RATIO }: { video: Video; onOpen?: (id: number) => void; ratio?: string }) {
+export const VideoCard = memo(function VideoCard({
+  video,
+  onOpen,
+  stack,
+  ratio = FEED_RATIO,
+}: {
+  video: Video;
+  onOpen?: (id: number) => void;
+  /** The key of the list it is in, for the player's previous/next (stores/stack.ts). */
+  stack?: string;
+  ratio?: string;
+}) {
   const price = priceLabel(video);
   return (
-    <Link className="video-card" to={`/player?id=${video.id}`} onClick={() => onOpen?.(video.id)}>
+    <Link className="video-card" to={`/player?id=${video.id}`} state={stack ? stackState(stack) : undefined} onClick={() => onOpen?.(video.id)}>
       <div className="video-card-cover">
         <EncImage src={video.cover} ratio={ratio} alt={video.title} />
         <span className={`video-card-price is-${price.tone}`}>{price.text}</span>

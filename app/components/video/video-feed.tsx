@@ -3,6 +3,7 @@ import { useImmer } from "use-immer";
 import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 import { openedFrom } from "#app/stores/stack.ts";
 import { useWindowRows } from "./use-window-rows.ts";
 import { VideoCard } from "./video-card.tsx";
@@ -35,6 +36,7 @@ interface Props {
 
 const ROW_ESTIMATE = 170;
 
+const videoId = (v: Video) => v.id;
 const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page, hasMore: p.has_more, error: "", loading: false });
 
 /**
@@ -42,10 +44,23 @@ const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page,
  * so a feed of thousands stays light.
  */
 export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 2, emptyText = "暂无视频" }: Props) {
-  const [state, update] = useImmer<FeedState>(
-    () => kept.get(feedKey) ?? (initial ? fromPage(initial) : { items: [], page: 0, hasMore: true, error: "", loading: false }),
-  );
+  const [state, update] = useImmer<FeedState>(() => {
+    const saved = kept.get(feedKey);
+    if (!initial) return saved ?? { items: [], page: 0, hasMore: true, error: "", loading: false };
+    const items = saved && withFreshFirstPage(saved.items, initial, videoId);
+    return saved && items ? { ...saved, items, loading: false } : fromPage(initial);
+  });
   const busy = useRef(false);
+
+  // The route's loader ran again (back navigation, revalidation) while this feed stayed mounted.
+  const [seenInitial, setSeenInitial] = useState(initial);
+  if (initial !== seenInitial) {
+    setSeenInitial(initial);
+    if (initial) {
+      const items = withFreshFirstPage(state.items, initial, videoId);
+      update((s) => (items ? void (s.items = items) : fromPage(initial)));
+    }
+  }
 
   useEffect(() => {
     kept.set(feedKey, state);
@@ -102,11 +117,11 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   }, [pullReady]);
 
   // Stable across renders, so the memoised cards do not re-render when the window moves.
-  const latest = useRef({ api, params, items: state.items });
-  latest.current = { api, params, items: state.items };
+  const latest = useRef({ api, params, items: state.items, hasMore: state.hasMore, feedKey });
+  latest.current = { api, params, items: state.items, hasMore: state.hasMore, feedKey };
   const onOpen = useCallback(() => {
-    const { api: path, params: p, items } = latest.current;
-    openedFrom(path, p, items.map((i) => i.id));
+    const { api: path, params: p, items, hasMore, feedKey: key } = latest.current;
+    openedFrom(key, { api: path, params: p, ids: items.map((i) => i.id), hasMore });
   }, []);
 
   const rowsInView: ReactNode[] = [];
@@ -114,7 +129,7 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
     rowsInView.push(
       <div key={i} data-index={i} ref={i === start ? measureRow : undefined} className="video-feed-row" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
         {state.items.slice(i * columns, i * columns + columns).map((v) => (
-          <VideoCard key={v.id} video={v} onOpen={onOpen} />
+          <VideoCard key={v.id} video={v} onOpen={onOpen} stack={feedKey} />
         ))}
       </div>,
     );
@@ -132,9 +147,9 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
           {state.error ? (
             <>
               加载失败：{state.error}{" "}
-              <a role="button" onClick={() => void loadMore()}>
+              <button type="button" className="text-button" onClick={() => void loadMore()}>
                 重试
-              </a>
+              </button>
             </>
           ) : state.loading ? (
             <>

@@ -34,9 +34,10 @@ export default function Theme({ loaderData }: Route.ComponentProps) {
         <Tabs.Tab key="compilations" title="合集" />
       </Tabs>
       {tab === "creators" ? (
-        <PagedList initial={loaderData.creators} fetchPage={creators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorBlock creator={c} />} emptyText="暂无创作者" />
+        <PagedList key="creators" initial={loaderData.creators} fetchPage={creators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorBlock creator={c} />} emptyText="暂无创作者" />
       ) : (
         <PagedList
+          key="compilations"
           initial={loaderData.compilations}
           fetchPage={compilations}
           itemKey={(c) => c.id}

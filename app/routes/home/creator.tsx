@@ -1,10 +1,10 @@
 import { Button, Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { creators, videos, type Video } from "#gateway/api/index.ts";
+import { creators, videos, type Headline, type Video } from "#gateway/api/index.ts";
 import { GatewayError, getErrorMessage } from "#gateway/errors.ts";
 import { ElementCard } from "#app/components/element-card.tsx";
-import { HeadlineCard, HeadlineSheet } from "#app/components/headline.tsx";
+import { HeadlineCard, HeadlineSheet, type HeadlineChange } from "#app/components/headline.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -78,7 +78,25 @@ export default function Creator({ loaderData: { person, featured, compilations }
   const following = followFetcher.data?.follow?.is_attention ?? person.is_attention;
   const uid = person.uid;
   const needLogin = () =>
-    void Dialog.confirm({ content: "登录后才能继续，是否去登录？", confirmText: "去登录", onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/home/creator?uid=${uid}`)}`) });
+    void Dialog.confirm({
+      content: "登录后才能继续，是否去登录？",
+      confirmText: "去登录",
+      onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/home/creator?uid=${uid}&tab=${tab}`)}`),
+    });
+  // Likes and comments given in the headline sheet, for the cards in the list (which are not reloaded).
+  const [headlineChanges, setHeadlineChanges] = useState<Record<number, { like_count?: number; comments_added?: number }>>({});
+  const onHeadlineChange = useCallback(
+    (id: number, change: HeadlineChange) =>
+      setHeadlineChanges((all) => {
+        const was = all[id] ?? {};
+        return { ...all, [id]: "like_count" in change ? { ...was, like_count: change.like_count } : { ...was, comments_added: (was.comments_added ?? 0) + 1 } };
+      }),
+    [],
+  );
+  const withChanges = (h: Headline): Headline => {
+    const c = headlineChanges[h.id];
+    return c ? { ...h, like_count: c.like_count ?? h.like_count, comment_count: h.comment_count + (c.comments_added ?? 0) } : h;
+  };
   const featuredPage = useCallback((page: number) => api(creators.featured, { uid, page, limit: 20 }), [uid]);
   const smallPage = useCallback((page: number) => api(creators.small, { uid, page, limit: 18 }), [uid]);
   const headlinePage = useCallback((page: number) => api(creators.headlines, { uid, page, limit: 10 }), [uid]);
@@ -97,7 +115,13 @@ export default function Creator({ loaderData: { person, featured, compilations }
             <Link to={`/user/fan-group?uid=${uid}`}>粉丝团</Link> · <Link to={`/user/fan-rank?uid=${uid}`}>榜单</Link>
           </p>
         </div>
-        <Button size="small" color={following ? "default" : "primary"} onClick={() => (isLoggedIn() ? void followFetcher.submit({ intent: "follow" }, { method: "post" }) : needLogin())}>
+        <Button
+          size="small"
+          color={following ? "default" : "primary"}
+          // The call toggles: a second tap before the answer would undo the first.
+          loading={followFetcher.state !== "idle"}
+          onClick={() => (isLoggedIn() ? void followFetcher.submit({ intent: "follow" }, { method: "post" }) : needLogin())}
+        >
           {following ? "已关注" : "+ 关注"}
         </Button>
       </header>
@@ -130,12 +154,12 @@ export default function Creator({ loaderData: { person, featured, compilations }
           key={`headline:${uid}`}
           fetchPage={headlinePage}
           itemKey={(h) => h.id}
-          renderItem={(h) => <HeadlineCard item={h} onOpen={setOpen} />}
+          renderItem={(h) => <HeadlineCard item={withChanges(h)} onOpen={setOpen} />}
           emptyText="暂无头条"
         />
       )}
       {tab === "club" && <VideoFeed feedKey={`creator:${uid}:club`} api={creators.clubVideos.path} params={{ uid }} fetchPage={clubPage} emptyText="暂无专属视频" />}
-      <HeadlineSheet id={open} onClose={() => setOpen(null)} isMember={isLoggedIn()} onNeedLogin={needLogin} />
+      <HeadlineSheet id={open} onClose={() => setOpen(null)} isMember={isLoggedIn()} onNeedLogin={needLogin} onChange={onHeadlineChange} />
     </Page>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Input, Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { videos } from "#gateway/api/index.ts";
-import { getErrorMessage } from "#gateway/errors.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -12,7 +11,7 @@ import type { Route } from "./+types/my-like";
 
 function groupParam(request: Request): number | undefined {
   const g = Number(new URL(request.url).searchParams.get("group"));
-  return Number.isInteger(g) && g > 0 ? g : undefined;
+  return Number.isSafeInteger(g) && g > 0 ? g : undefined;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,7 +29,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     switch (form.get("intent")) {
       case "create":
         if (!name) return { error: "请输入分组名称" };
-        return { group: await api(videos.createLikeGroup, { name }) };
+        return { created: await api(videos.createLikeGroup, { name }) };
       case "rename":
         if (!name) return { error: "请输入分组名称" };
         return { group: await api(videos.updateLikeGroup, { id, name }) };
@@ -40,8 +39,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       default:
         return { error: "未知操作" };
     }
-  } catch (error) {
-    return { error: getErrorMessage(error) };
+  } catch {
+    // The gateway's refusal (a duplicate name, …) has been shown as a toast; the typed name stays.
+    return { failed: true };
   }
 }
 
@@ -49,6 +49,13 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
   const [, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof clientAction>();
   const [name, setName] = useState("");
+  // The typed name is cleared once the group is made, not when the request leaves: a refused one can be fixed.
+  const created = fetcher.data && "created" in fetcher.data ? fetcher.data.created : undefined;
+  const [clearedFor, setClearedFor] = useState<unknown>(undefined);
+  if (created && created !== clearedFor) {
+    setClearedFor(created);
+    setName("");
+  }
   const fetchPage = useCallback((page: number) => api(videos.myLikes, { ...(group ? { group_id: group } : {}), page, limit: 20 }), [group]);
   const current = groups.find((g) => g.id === group);
   const ask = (title: string, initial: string, then: (value: string) => void) => {
@@ -74,14 +81,13 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
           disabled={!name.trim() || fetcher.state !== "idle"}
           onClick={() => {
             void fetcher.submit({ intent: "create", name: name.trim() }, { method: "post" });
-            setName("");
           }}
         >
           新建分组
         </Button>
         {current && (
           <>
-            <Button size="small" onClick={() => ask("重命名分组", current.name, (v) => v && void fetcher.submit({ intent: "rename", id: String(current.id), name: v }, { method: "post" }))}>
+            <Button size="small" onClick={() => ask("重命名分组", current.name, (v) => void fetcher.submit({ intent: "rename", id: String(current.id), name: v }, { method: "post" }))}>
               重命名
             </Button>
             <Button
@@ -100,7 +106,7 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
         )}
       </div>
       {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
-      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}:${first.total}`} api={videos.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
+      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}`} api={videos.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
     </Page>
   );
 }

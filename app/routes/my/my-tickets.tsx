@@ -5,6 +5,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/my-tickets";
+import { formatTime } from "#app/lib/format.ts";
 
 const STATUS = ["未使用", "已使用", "已过期"];
 
@@ -18,7 +19,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
     <div className={`ticket is-${ticket.status}`}>
       <strong>{ticket.name}</strong>
       <span>{STATUS[ticket.status] ?? ""}</span>
-      <small>有效期至 {ticket.expires_at.slice(0, 10)}</small>
+      <small>有效期至 {formatTime(ticket.expires_at, "date")}</small>
     </div>
   );
 }

@@ -68,9 +68,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {loaderData.hot.map((h, i) => (
               <li key={h.word}>
                 <span className={`hot-rank${i < 3 ? " is-top" : ""}`}>{i + 1}</span>
-                <a role="button" onClick={() => go(h.word)}>
+                <button type="button" className="text-button" onClick={() => go(h.word)}>
                   {h.word}
-                </a>
+                </button>
               </li>
             ))}
           </ol>

@@ -26,6 +26,7 @@ export default function FanRank({ loaderData: { uid, fans, creatorsRank } }: Rou
       </Tabs>
       {tab === "fans" ? (
         <PagedList
+          key="fans"
           initial={fans}
           fetchPage={fansPage}
           itemKey={(m) => m.uid}
@@ -34,6 +35,7 @@ export default function FanRank({ loaderData: { uid, fans, creatorsRank } }: Rou
         />
       ) : (
         <PagedList
+          key="creators"
           initial={creatorsRank}
           fetchPage={creatorsPage}
           itemKey={(c) => c.uid}

@@ -1,0 +1,54 @@
+import { Popup } from "antd-mobile";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its
+ * own close icon is not focusable): this one also closes on Escape and its button, takes the focus when it
+ * opens and gives it back to what opened it.
+ */
+export function Sheet({
+  visible,
+  onClose,
+  title,
+  className = "",
+  destroyOnClose,
+  children,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  className?: string;
+  destroyOnClose?: boolean;
+  children: ReactNode;
+}) {
+  const close = useRef<HTMLButtonElement>(null);
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
+  useEffect(() => {
+    if (!visible) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && latestOnClose.current();
+    document.addEventListener("keydown", onKey);
+    const frame = requestAnimationFrame(() => close.current?.focus({ preventScroll: true }));
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("keydown", onKey);
+      opener?.focus({ preventScroll: true });
+    };
+  }, [visible]);
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={`sheet ${className}`} destroyOnClose={destroyOnClose}>
+      <div role="dialog" aria-modal="true" aria-labelledby="sheet-title">
+        <header className="sheet-head">
+          <h2 id="sheet-title" className="block-title">
+            {title}
+          </h2>
+          <button ref={close} type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {children}
+      </div>
+    </Popup>
+  );
+}
