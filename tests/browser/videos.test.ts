@@ -2,7 +2,8 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
-import { accounts, videos } from "#gateway/api/index.ts";
+import { accounts, creators, videos } from "#gateway/api/index.ts";
+import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
 import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
@@ -27,6 +28,33 @@ const routerIdle = (page: Page) =>
     const { navigation, revalidation } = (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter.state;
     return navigation.state === "idle" && revalidation === "idle";
   });
+let phoneSeq = 13_822_220_000;
+/** A newly registered member (its own purchases, follows and likes), with `coins` set in the database. */
+async function newMember(coins: number) {
+  const c = testClient(suite.gw.url);
+  const phone = String(phoneSeq++);
+  const r = await c.send(accounts.register, { phone, password: "secret123" });
+  c.state.token = r.token;
+  setCoins(r.uuid, coins);
+  return { c, phone, password: "secret123", uuid: r.uuid };
+}
+
+function setCoins(uuid: string, coins: number) {
+  const db = new Database(join(suite.gw.dataDir, "gateway.sqlite"));
+  try {
+    db.prepare("UPDATE users SET coins = ? WHERE uuid = ?").run(coins, uuid);
+  } finally {
+    db.close();
+  }
+}
+
+const visible = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => e.checkVisibility()), {}, selector);
+const noneVisible = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => ![...document.querySelectorAll<HTMLElement>(sel)].some((e) => e.checkVisibility()), {}, selector);
+const sheetIdle = (page: Page, cls: string) =>
+  page.waitForFunction((c) => document.querySelector<HTMLElement>(`.${c}`)?.style.pointerEvents === "unset", {}, cls);
+
 const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
 const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
@@ -447,6 +475,71 @@ describe("creator centre", () => {
     await page.waitForSelector(".image-preview", { hidden: true });
   });
 
+  it("keeps a headline's like to that headline, and its card in the list follows likes and comments", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, "/home/creator?uid=3&tab=headline");
+    const cards = await testClient(suite.gw.url).send(creators.headlines, { uid: 3, page: 1, limit: 2 });
+    const [one, two] = cards.list;
+    const cardMeta = (title: string) => page.$eval(`::-p-xpath(//article[.//button[normalize-space(.)=${JSON.stringify(title)}]]//p[@class="creator-meta"])`, (p) => p.textContent!);
+    await tapText(page, one!.title, ".headline h3 button");
+    await findText(page, one!.title, "h2");
+    await tapText(page, "点赞", ".headline-sheet button");
+    await page.waitForSelector(".headline-sheet .adm-button-danger");
+    await page.click(".headline-sheet .sheet-close");
+    await noneVisible(page, ".headline-sheet");
+    expect(await cardMeta(one!.title)).toContain(`♥ ${formatCount(one!.like_count + 1)}`);
+    await tapText(page, two!.title, ".headline h3 button");
+    await findText(page, two!.title, "h2");
+    const like = await page.waitForSelector("::-p-xpath(//div[contains(@class,'headline-sheet')]//button[contains(., '点赞')])", { visible: true });
+    expect(await like!.evaluate((b) => [b.textContent, b.classList.contains("adm-button-danger")])).toEqual([`♥ 点赞 ${formatCount(two!.like_count)}`, false]);
+    await page.locator(".headline-sheet input[aria-label=评论内容]").fill("头条二的评论");
+    await tapText(page, "发送", ".headline-sheet button");
+    await findText(page, "头条二的评论", "p");
+    await page.keyboard.press("Escape");
+    await noneVisible(page, ".headline-sheet");
+    expect(await cardMeta(two!.title)).toContain(`评论 ${formatCount(two!.comment_count + 1)}`);
+  });
+
+  it("follows once on a double tap, and brings a visitor back to the tab they logged in from", async () => {
+    const visitor = await adultPhone();
+    await visitor.goto(`${suite.gw.url}/home/creator?uid=4&tab=headline`);
+    await tapText(visitor, "+ 关注", "button");
+    await tapText(visitor, "去登录", ".adm-dialog-button");
+    await visitor.waitForFunction(() => location.pathname === "/login");
+    await submitLogin(visitor, DEMO.phone, DEMO.password);
+    await visitor.waitForFunction(() => location.pathname === "/home/creator" && new URLSearchParams(location.search).get("tab") === "headline");
+
+    await visitor.setRequestInterception(true);
+    let follows = 0;
+    visitor.on("request", (req) => {
+      if (!req.url().endsWith("/api/user/follow")) return void req.continue();
+      follows++;
+      setTimeout(() => void req.continue(), 400);
+    });
+    const button = await findText(visitor, "+ 关注", "button");
+    await button!.click();
+    await button!.click().catch(() => undefined);
+    await findText(visitor, "已关注", "button");
+    await new Promise((r) => setTimeout(r, 800));
+    expect(follows).toBe(1);
+    const c = await loginToken(testClient(suite.gw.url));
+    expect((await c.send(videos.creatorPage, { uid: 4 })).is_attention).toBe(1);
+    await c.send(videos.follow, { uid: 4 });
+  });
+
+  it("switches the ranking and the theme screens' tabs to their own lists", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/user/fan-rank?uid=3`);
+    await page.waitForSelector(".adm-tabs-tab");
+    await tapText(page, "创作者榜", ".adm-tabs-tab");
+    const top = (await testClient(suite.gw.url).send(creators.creatorRank, { page: 1, limit: 1 })).list[0]!;
+    await page.waitForFunction((uid) => document.querySelector(".rank-row")?.getAttribute("href") === `/home/creator?uid=${uid}`, {}, top.uid);
+    await page.goto(`${suite.gw.url}/discovery/theme`);
+    await page.waitForSelector(".adm-tabs-tab");
+    await tapText(page, "合集", ".adm-tabs-tab");
+    await visible(page, 'a[href^="/home/collect-detail?id="]');
+  });
+
   it("joins a free fan club and counts the new member", async () => {
     const page = await loggedIn();
     await page.goto(`${suite.gw.url}/user/fan-group?uid=4`);
@@ -519,6 +612,90 @@ describe("session", () => {
     expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/player?id=${DEMO_FREE_VIDEO_ID}`);
     await submitLogin(page, DEMO.phone, DEMO.password);
     await page.waitForFunction((id) => location.pathname === "/player" && location.search === `?id=${id}`, {}, DEMO_FREE_VIDEO_ID);
+  });
+});
+
+describe("player state", () => {
+  it("keeps the like and the favourite through a gift and a report; the gift sheet closes on Escape and on its button", async () => {
+    const m = await newMember(500);
+    const page = await loggedIn(m.phone, m.password);
+    const id = DEMO_FREE_VIDEO_ID + 4;
+    await inAppNavigate(page, `/player?id=${id}`);
+    await tapText(page, "点赞", "button");
+    await page.waitForSelector("button[aria-pressed=true]::-p-text(点赞)");
+    await tapText(page, "☆ 收藏", "button");
+    await findText(page, "★ 已收藏", "button");
+    await tapText(page, "打赏", "button");
+    await sheetIdle(page, "gift-popup");
+    // The sheet takes the focus; Escape closes it.
+    await page.waitForFunction(() => document.activeElement?.classList.contains("sheet-close"));
+    await page.keyboard.press("Escape");
+    await noneVisible(page, ".gift-popup");
+    await tapText(page, "打赏", "button");
+    await sheetIdle(page, "gift-popup");
+    await page.click(".gift-popup .sheet-close");
+    await noneVisible(page, ".gift-popup");
+    await tapText(page, "打赏", "button");
+    await sheetIdle(page, "gift-popup");
+    await tapText(page, "鲜花", ".gift");
+    await findText(page, "打赏成功");
+    await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((x) => getComputedStyle(x).display === "none"));
+    await tapText(page, "举报", "button");
+    await tapText(page, REPORT_TYPES[0]!, ".adm-action-sheet-button-item");
+    await findText(page, "举报已提交");
+    // Both still shown as on, and still on: a stale "off" would have made the next tap undo them.
+    await findText(page, "★ 已收藏", "button");
+    expect(await page.$("button[aria-pressed=true]::-p-text(点赞)")).not.toBeNull();
+    expect(await m.c.send(videos.detail, { id })).toMatchObject({ is_like: 1, is_favorite: 1 });
+  });
+
+  it("shows the balance after a refused gift, spent elsewhere in the meantime", async () => {
+    const m = await newMember(100);
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await tapText(page, "打赏", "button");
+    await page.waitForFunction(() => document.querySelector(".gift-balance")?.textContent === "当前余额 100 金币");
+    setCoins(m.uuid, 0);
+    await sheetIdle(page, "gift-popup");
+    await tapText(page, "鲜花", ".gift");
+    await findText(page, "金币不足");
+    await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((x) => getComputedStyle(x).display === "none"));
+    await tapText(page, "打赏", "button");
+    await page.waitForFunction(() => document.querySelector(".gift-balance")?.textContent === "当前余额 0 金币");
+  });
+
+  it("shows times in the phone's time zone", async () => {
+    const page = await adultPhone();
+    await page.emulateTimezone("Asia/Shanghai");
+    const first = (await testClient(suite.gw.url).send(videos.comments, { id: DEMO_FREE_VIDEO_ID, page: 1, limit: 1 })).list[0]!;
+    const utc = new Date(`${first.created_at.replace(" ", "T")}Z`);
+    const china = new Date(utc.getTime() + 8 * 3_600_000).toISOString();
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await findText(page, `${china.slice(5, 10)} ${china.slice(11, 16)}`, "span");
+  });
+});
+
+describe("lists opened again", () => {
+  it("show what changed: a purchase made since, and a creator unfollowed before going back", async () => {
+    const m = await newMember(500);
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, "/my/my-purchase");
+    await findText(page, "还没有购买过视频");
+    const locked = (await m.c.send(videos.list, { section: "porn", sort: "new", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0 && v.coins <= 500)!;
+    expect((await m.c.send(videos.buyWithCoins, { id: locked.id })).ok).toBe(true);
+    await inAppNavigate(page, "/my");
+    await inAppNavigate(page, "/my/my-purchase");
+    await visible(page, `.video-card[href="/player?id=${locked.id}"]`);
+
+    for (const uid of [2, 3]) await m.c.send(videos.follow, { uid });
+    await inAppNavigate(page, "/user/focus");
+    await visible(page, '.creator-row[href="/home/creator?uid=2"]');
+    await m.c.send(videos.follow, { uid: 3 });
+    await inAppNavigate(page, "/home/creator?uid=2");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/user/focus");
+    await noneVisible(page, '.creator-row[href="/home/creator?uid=3"]');
+    await visible(page, '.creator-row[href="/home/creator?uid=2"]');
   });
 });
 
