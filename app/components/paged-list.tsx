@@ -1,8 +1,9 @@
-import { DotLoading, ErrorBlock, InfiniteScroll, PullToRefresh } from "antd-mobile";
+import { DotLoading, ErrorBlock, InfiniteScroll } from "antd-mobile";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useImmer } from "use-immer";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import PullRefresh from "#app/components/pull-refresh.tsx";
 import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 
 interface Props<T> {
@@ -67,7 +68,7 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
   }, [fetchPage, update]);
 
   return (
-    <PullToRefresh onRefresh={refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新成功">
+    <PullRefresh onRefresh={refresh}>
       {state.items.length === 0 && !state.hasMore ? (
         <ErrorBlock status="empty" title={emptyText} description="" />
       ) : (
@@ -104,6 +105,6 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
           ) : null
         }
       </InfiniteScroll>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

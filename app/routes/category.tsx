@@ -1,5 +1,5 @@
 import { Tabs } from "antd-mobile";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
@@ -35,11 +35,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function Category({ loaderData: { id, name, styles, hotTags, first } }: Route.ComponentProps) {
   const [sort, setSort] = useState("new");
   const fetchPage = useCallback((page: number) => api(videos.byStyle, { style_id: id, sort, page, limit: 20 }), [id, sort]);
+  // The chosen category's chip in view (the row scrolls sideways; a later one starts off screen).
+  const chips = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = chips.current;
+    const active = row?.querySelector<HTMLElement>(".is-active");
+    if (row && active) row.scrollLeft = active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [id]);
   return (
     <Page title={name}>
-      <nav className="category-chips" aria-label="分类">
+      <nav className="category-chips" aria-label="分类" ref={chips}>
         {styles.map((s) => (
-          <Link key={s.id} to={`/category?id=${s.id}`} replace className={s.id === id ? "is-active" : ""}>
+          <Link key={s.id} to={`/category?id=${s.id}`} replace className={s.id === id ? "is-active" : ""} aria-current={s.id === id ? "page" : undefined}>
             {s.name}
           </Link>
         ))}

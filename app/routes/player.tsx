@@ -12,6 +12,7 @@ import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { api, callPath } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
+import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
 import { userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
@@ -70,6 +71,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         userStore.set((s) => {
           if (s.u) s.u.coins = coins;
         });
+        patchVideo(id, { is_pay: 1, can_watch: 1 });
         if (outcome.data.charged) Toast.show({ content: intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", icon: "success" });
         return { bought: outcome.data };
       }

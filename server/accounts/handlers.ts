@@ -23,7 +23,7 @@ export const loginByPassword = defineHandler({
 export const register = defineHandler({
   path: "/api/Home/register",
   auth: "guest",
-  input: z.object({ phone, password, aff_code: z.string().trim().max(32).optional().default("") }),
+  input: z.object({ phone, password, aff_code: z.string({ error: "邀请码无效" }).trim().max(32, "邀请码无效").optional().default("") }),
   handle({ input, db, caller }) {
     if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
     const inviter = input.aff_code ? userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
@@ -68,7 +68,7 @@ export const updateInfo = defineHandler({
   path: "/api/user/updateInfo",
   auth: "member",
   input: z.object({
-    nickname: z.string().trim().min(1, "昵称不能为空").max(20, "昵称最多20个字").optional(),
+    nickname: z.string({ error: "昵称无效" }).trim().min(1, "昵称不能为空").max(20, "昵称最多20个字").optional(),
     // Shown as an <img> to others: only our own paths or http(s) addresses, never javascript: or data: URLs.
     avatar_url: z
       .string()
@@ -76,7 +76,7 @@ export const updateInfo = defineHandler({
       .max(500, "头像地址过长")
       .regex(/^(?:$|\/(?!\/)|https?:\/\/)/i, "头像地址应为 / 开头的路径或 http(s) 地址")
       .optional(),
-    intro: z.string().trim().max(200, "简介最多200个字").optional(),
+    intro: z.string({ error: "简介无效" }).trim().max(200, "简介最多200个字").optional(),
     gender: intInput("性别取值为 0、1、2", { min: 0, max: 2 }).optional(),
     birthday: z.union([birthday, z.literal("")]).optional(),
   }),

@@ -121,7 +121,7 @@ function tagGroups(order: string) {
 export const tagsWithVideos = defineHandler({ path: "/api/mv/listOfTag", auth: "guest", input: shortPage, handle: tagGroups("video_count DESC, t.id") });
 export const tagsWithNewVideos = defineHandler({ path: "/api/mv/listOfTagNew", auth: "guest", input: shortPage, handle: tagGroups("newest DESC, t.id") });
 
-const smallInput = z.object({ tag: z.string().trim().max(30).optional(), ...pageInput.shape });
+const smallInput = z.object({ tag: z.string({ error: "标签名无效" }).trim().max(30, "标签名最多 30 个字").optional(), ...pageInput.shape });
 function smallVideos(sort: "new" | "hot") {
   return ({ input, db, origin, caller }: { input: z.infer<typeof smallInput>; db: DB; origin: string; caller: { user: UserRow } }) => ({
     data: pageOfVideos(db, {

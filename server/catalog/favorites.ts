@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FavoriteGroup, Style } from "#gateway/api/content-types.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, idInput, pageInput } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, pageInput, sortInput } from "../http/registry.ts";
 import { toggleItemMark } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
 
@@ -133,7 +133,7 @@ export const hotTags = defineHandler({
 export const byStyle = defineHandler({
   path: "/api/MvList/style",
   auth: "guest",
-  input: z.object({ style_id: id("分类 id"), sort: z.string().max(20).optional(), ...pageInput.shape }),
+  input: z.object({ style_id: id("分类 id"), sort: sortInput, ...pageInput.shape }),
   handle: ({ input, db, origin, caller }) => ({
     data: pageOfVideos(db, { where: "i.category_id = @style", params: { style: input.style_id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
   }),

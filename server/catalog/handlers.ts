@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ad, Category, CommunityUnlockResult, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
 import { MAX_SEARCH_KEYWORD } from "#gateway/api/videos.ts";
 import { sql } from "../db/prepared.ts";
-import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "../http/registry.ts";
+import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, sortInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
 import { encImageUrl } from "./media.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
@@ -33,7 +33,7 @@ function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
 export const list = defineHandler({
   path: "/api/mv/list",
   auth: "guest",
-  input: z.object({ section: z.string().optional(), sort: z.string().max(20).optional(), category_id: id("分类 id").optional(), ...paging }),
+  input: z.object({ section: z.string({ error: "分区无效" }).optional(), sort: sortInput, category_id: id("分类 id").optional(), ...paging }),
   handle: ({ input, db, origin, caller }) => ({
     data: pageOfVideos(db, {
       where: input.category_id ? "i.section = @section AND i.category_id = @category" : "i.section = @section",
@@ -50,7 +50,7 @@ export const list = defineHandler({
 export const categories = defineHandler({
   path: "/api/tab/listv1",
   auth: "guest",
-  input: z.object({ section: z.string().optional() }),
+  input: z.object({ section: z.string({ error: "分区无效" }).optional() }),
   cacheMs: 10_000,
   handle({ input, db, origin }) {
     const rows = sql(db, "SELECT id, name, section FROM categories WHERE kind = 'video' AND section = ? ORDER BY sort, id").all(sectionOf(input.section)) as Omit<Category, "cover">[];
@@ -58,7 +58,7 @@ export const categories = defineHandler({
   },
 });
 
-const categoryInput = z.object({ id: id("分类 id"), sort: z.string().max(20).optional(), ...paging });
+const categoryInput = z.object({ id: id("分类 id"), sort: sortInput, ...paging });
 export const category = defineHandler({
   path: "/api/tab/category",
   auth: "guest",
@@ -80,7 +80,7 @@ export const categoryNew = defineHandler({
 export const ads = defineHandler({
   path: "/api/system/getad",
   auth: "guest",
-  input: z.object({ position: z.string().trim().min(1, "缺少广告位").max(32) }),
+  input: z.object({ position: z.string({ error: "缺少广告位" }).trim().min(1, "缺少广告位").max(32, "广告位无效") }),
   cacheMs: 10_000,
   handle({ input, db, origin }) {
     const rows = sql(db, "SELECT id, title, image_seed, url, ratio FROM ads WHERE position = ? ORDER BY sort, id").all(input.position) as (Omit<Ad, "img_url"> & { image_seed: string })[];
@@ -220,7 +220,7 @@ export const rewardHer = defineHandler({
 export const report = defineHandler({
   path: "/api/MvDetail/report",
   auth: "member",
-  input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: z.string().trim().max(500, "说明最多 500 字").optional().default("") }),
+  input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: z.string({ error: "说明应为文字" }).trim().max(500, "说明最多 500 字").optional().default("") }),
   handle({ input, db, caller }) {
     if (!sql(db, "SELECT 1 FROM items WHERE id = ?").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
     if (!sql(db, "SELECT 1 FROM report_types WHERE id = ?").get(input.type_id)) throw new ApiError(400, "举报类型无效");
@@ -229,7 +229,7 @@ export const report = defineHandler({
   },
 });
 
-const buyInput = z.object({ id: id("视频 id"), request_id: z.string().max(64).optional().default("") });
+const buyInput = z.object({ id: id("视频 id"), request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") });
 function purchase(method: "coins" | "ticket") {
   return ({ input, db, origin, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; caller: Caller }) => {
     const r = buyVideo(db, caller.user.id, input.id, method, input.request_id);
@@ -252,7 +252,7 @@ export const communityUnlock = defineHandler({
   path: "/api/mvdetail/communityUnlock",
   auth: "member",
   input: buyInput.extend({
-    content: z.string().trim().min(5, "分享语至少 5 个字").max(200, "分享语最多 200 字"),
+    content: z.string({ error: "请输入分享语" }).trim().min(5, "分享语至少 5 个字").max(200, "分享语最多 200 字"),
   }),
   handle({ input, db, origin, caller }) {
     const r = unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
@@ -305,7 +305,7 @@ export const checkFind = defineHandler({
 export const requestFind = defineHandler({
   path: "/api/mvdetail/create",
   auth: "member",
-  input: z.object({ id: id("视频 id"), content: z.string().trim().max(200, "说明最多 200 字").optional().default("") }),
+  input: z.object({ id: id("视频 id"), content: z.string({ error: "说明应为文字" }).trim().max(200, "说明最多 200 字").optional().default("") }),
   handle({ input, db, caller }) {
     requireVideo(db, input.id, caller.user.id);
     sql(db, "INSERT OR IGNORE INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?)").run(caller.user.id, input.id, input.content, Date.now());
@@ -376,7 +376,7 @@ export const creatorPage = defineHandler({
 export const creatorVideos = defineHandler({
   path: "/api/user/videos",
   auth: "guest",
-  input: z.object({ uid: id("用户 id"), sort: z.string().max(20).optional(), ...paging }),
+  input: z.object({ uid: id("用户 id"), sort: sortInput, ...paging }),
   handle({ input, db, origin, caller }) {
     requirePerson(db, caller.user.id, input.uid);
     return { data: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }) };

@@ -94,7 +94,8 @@ export function parseInput<S extends z.ZodType>(schema: S, fields: unknown) {
 
 /** Every problem with the input at once, in one line. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => i.message).join("；");
+  // One message once, though several checks of a field failed (a huge number is neither safe nor in range).
+  return [...new Set(error.issues.map((i) => i.message))].join("；");
 }
 
 // A string of digits counts as its number; anything else (true, [2], "1.5") is left for the number check to
@@ -108,6 +109,9 @@ export function intInput(message: string, { min = 1, max = Number.MAX_SAFE_INTEG
 
 /** A positive integer id, however it arrives (number or string of digits), with one message naming what it is. */
 export const idInput = (what: string) => intInput(`${what}无效`);
+
+/** A list's sort, by name (the names are the config's). */
+export const sortInput = z.string({ error: "排序方式无效" }).max(20, "排序方式无效").optional();
 
 export const pageInput = z.object({
   page: intInput("page 应为正整数").default(1),

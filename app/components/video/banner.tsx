@@ -91,19 +91,31 @@ export function Banner({ ads }: { ads: Ad[] }) {
       <div ref={trackRef} className="banner-track">
         {ads.map((ad, i) => (
           <div key={ad.id} className="banner-slide" aria-hidden={i !== index}>
-            <EncImage
-              src={ad.img_url}
-              ratio={ad.ratio || "16X7"}
-              alt={ad.title}
-              priority={i === 0}
-              eager={i <= index + 1}
+            <button
+              type="button"
+              className="banner-open"
+              // Only the slide in view is in the tab order; arrow keys move between slides.
+              tabIndex={i === index ? 0 : -1}
               onClick={() => {
                 // The click that ends a swipe is not a tap on the ad.
                 if (swiped.current) swiped.current = false;
                 else open(ad);
               }}
-            />
-            <span className="banner-caption">{ad.title}</span>
+              onKeyDown={(e) => {
+                const to = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : -1;
+                if (to < 0 || to >= count) return;
+                e.preventDefault();
+                indexRef.current = to;
+                setIndex(to);
+                moveTrack(0, true);
+                e.currentTarget.closest(".banner-track")?.querySelectorAll<HTMLElement>(".banner-open")[to]?.focus({ preventScroll: true });
+              }}
+            >
+              <EncImage src={ad.img_url} ratio={ad.ratio || "16X7"} alt={ad.title} priority={i === 0} eager={i <= index + 1} />
+            </button>
+            <span className="banner-caption" aria-hidden>
+              {ad.title}
+            </span>
           </div>
         ))}
       </div>

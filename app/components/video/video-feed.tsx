@@ -4,11 +4,12 @@ import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
+import { latestPatch, onVideoPatch, patchesSince } from "#app/lib/video-patches.ts";
 import { openedFrom } from "#app/stores/stack.ts";
 import { useWindowRows } from "./use-window-rows.ts";
 import { VideoCard } from "./video-card.tsx";
 
-const PullToRefresh = lazy(() => import("./pull-refresh.tsx"));
+const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
 
 interface FeedState {
   items: Video[];
@@ -34,6 +35,19 @@ interface Props {
   emptyText?: string;
 }
 
+// Feeds not on screen keep their copy here: patch it too.
+let keptSeen = latestPatch();
+onVideoPatch(() => {
+  const { seq, patches } = patchesSince(keptSeen);
+  keptSeen = seq;
+  for (const [key, st] of kept) kept.set(key, { ...st, items: withPatches(st.items, patches) });
+});
+
+function withPatches(items: Video[], patches: ReturnType<typeof patchesSince>["patches"]): Video[] {
+  if (!patches.some((p) => items.some((v) => v.id === p.id))) return items;
+  return items.map((v) => patches.reduce((acc, p) => (p.id === v.id ? { ...acc, ...p.patch } : acc), v));
+}
+
 const ROW_ESTIMATE = 170;
 
 const videoId = (v: Video) => v.id;
@@ -51,6 +65,17 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
     return saved && items ? { ...saved, items, loading: false } : fromPage(initial);
   });
   const busy = useRef(false);
+  // Changes made elsewhere (a purchase), including those made while this page was hidden in history.
+  const patchesSeen = useRef(latestPatch());
+  useEffect(() => {
+    const sync = () => {
+      const { seq, patches } = patchesSince(patchesSeen.current);
+      patchesSeen.current = seq;
+      if (patches.length) update((s) => void (s.items = withPatches(s.items, patches)));
+    };
+    sync();
+    return onVideoPatch(sync);
+  }, [update]);
 
   // The route's loader ran again (back navigation, revalidation) while this feed stayed mounted.
   const [seenInitial, setSeenInitial] = useState(initial);

@@ -24,6 +24,7 @@ export default function DailyPick({ loaderData }: Route.ComponentProps) {
       </div>
       <h2 className="block-title">热门小视频</h2>
       <PagedList<Video>
+        layout="grid"
         initial={loaderData.small}
         fetchPage={fetchPage}
         itemKey={(v) => v.id}

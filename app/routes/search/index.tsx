@@ -1,6 +1,6 @@
 import { SearchBar } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { videos, type HotSearch } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
@@ -17,6 +17,8 @@ export async function clientLoader() {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [history, setHistory] = useState(readSearchHistory);
+  // Kept alive in history: coming back (the loader runs again) shows what was searched meanwhile elsewhere.
+  useEffect(() => setHistory(readSearchHistory()), [loaderData]);
   const go = (word: string) => {
     const kw = word.trim();
     if (!kw) return;
