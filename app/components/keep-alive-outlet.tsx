@@ -4,6 +4,11 @@ import { userStore } from "#app/stores/user.ts";
 
 export const MAX_KEPT_PAGES = 50;
 
+/** Location state for a push that should open at a scroll position (a tab bar going back to a tab). */
+export const scrollState = (y: number) => ({ scrollY: y });
+const scrollOf = (state: unknown) =>
+  state && typeof state === "object" && typeof (state as { scrollY?: unknown }).scrollY === "number" ? (state as { scrollY: number }).scrollY : 0;
+
 interface Entry {
   element: ReactNode;
   routerState: React.ContextType<typeof UNSAFE_DataRouterStateContext>;
@@ -75,8 +80,8 @@ export function KeepAliveOutlet() {
     activeKey.current = key;
     // The first page keeps where the browser put it (and scrolling now would force a layout mid-commit).
     if (previous === key || previous === null) return;
-    window.scrollTo(0, navigationType === "POP" ? (entries.get(key)?.scrollY ?? 0) : 0);
-  }, [key, navigationType, entries]);
+    window.scrollTo(0, navigationType === "POP" ? (entries.get(key)?.scrollY ?? 0) : scrollOf(location.state));
+  }, [key, navigationType, entries, location.state]);
 
   useLayoutEffect(() => {
     const onScroll = () => {

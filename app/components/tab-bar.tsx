@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { scrollState } from "./keep-alive-outlet.tsx";
 
 // Inline outline icons (24 × 24, stroke follows the text colour). Unicode symbols rendered differently on
 // every phone (some as emoji) and made the browser search its fallback fonts on the first screen.
@@ -20,12 +21,24 @@ const TABS = [
   { to: "/my", label: "我的", icon: ICONS.mine },
 ] as const;
 
+// Where each tab was left, so coming back to it by the tab bar finds it there (a tab bar switches between
+// places; it does not start them over). Read by the keep-alive outlet from the link's state.
+const leftAt = new Map<string, number>();
+
 /** The bottom tab bar: real links, the current section highlighted. */
 export function TabBar() {
+  const { pathname } = useLocation();
   return (
     <nav className="tab-bar" aria-label="主导航">
       {TABS.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className={({ isActive }) => `tab-bar-item${isActive ? " active" : ""}`} prefetch="intent">
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          state={tab.to === pathname ? undefined : scrollState(leftAt.get(tab.to) ?? 0)}
+          onClick={() => leftAt.set(pathname, window.scrollY)}
+          className={({ isActive }) => `tab-bar-item${isActive ? " active" : ""}`}
+          prefetch="intent"
+        >
           <svg className="tab-bar-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
             <path d={tab.icon} />
           </svg>

@@ -109,6 +109,29 @@ describe("home feed", () => {
     expect(new URL(page.url()).pathname).toBe("/home");
   });
 
+  it("comes back to a tab where it was left: its scroll and its sort", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    await tapText(page, "最热", ".sort-tabs button");
+    await page.waitForFunction(() => document.querySelector(".sort-tabs .is-active")?.textContent === "最热");
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(() => window.scrollBy(0, 500));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1500);
+    const rowAt = () => page.evaluate(() => [...document.querySelectorAll(".video-feed-row")].find((r) => r.getBoundingClientRect().bottom > 200 && (r as HTMLElement).checkVisibility())?.querySelector("a")?.getAttribute("href"));
+    const shown = await rowAt();
+    await tapText(page, "暗网", ".tab-bar a");
+    await page.waitForFunction(() => location.pathname === "/dark_web" && window.scrollY === 0);
+    await tapText(page, "首页", ".tab-bar a");
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, {}, left);
+    await page.waitForFunction(() => [...document.querySelectorAll(".sort-tabs .is-active")].some((t) => (t as HTMLElement).checkVisibility() && t.textContent === "最热"));
+    expect(await rowAt()).toBe(shown);
+  });
+
   it("swipes the banner by hand in 500 ms, never on its own, without looping", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home`);
@@ -842,10 +865,13 @@ describe("player navigation", () => {
     await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[2]);
     await tapText(page, "#", ".player-tags a");
     await page.waitForFunction(() => location.pathname === "/tag");
-    // Another video of the tag, tapped on the visible tag page (the home page is kept, hidden, below it).
+    await routerIdle(page);
+    // Another video of the tag, tapped on the visible tag page (the pages before it are kept, hidden; the
+    // player's related videos are cards too, so only once the player is hidden).
     const otherHref = await (
       await page.waitForFunction(
         (a) => {
+          if ([...document.querySelectorAll<HTMLElement>(".player-title")].some((t) => t.checkVisibility())) return undefined;
           const card = [...document.querySelectorAll<HTMLAnchorElement>(".video-card")].find((c) => c.checkVisibility() && c.getAttribute("href") !== a);
           card?.click();
           return card?.getAttribute("href");

@@ -20,7 +20,8 @@ const DEFAULT_TABS: SortTab[] = [
   { sort: "hot", name: "最热" },
   { sort: "hot_new", name: "热门新片" },
 ];
-export const FEED_LIMIT = 20;
+export const lastSort = new Map<string, string>();
+const FEED_LIMIT = 20;
 const DISCOVER = [
   ["/discovery/tag", "标签"],
   ["/discovery/concentration", "精选专题"],
@@ -91,7 +92,9 @@ function useHomeNotice(enabled: boolean) {
 
 export function VideoSectionView({ data, title, withNotice = false }: { data: SectionData; title: string; withNotice?: boolean }) {
   const { section, tabs, ads, categories, first } = data;
-  const [sort, setSort] = useState(tabs[0]!.sort);
+  // The sort picked last in this section, when the section is opened again (the tab bar).
+  const [sort, setSort] = useState(() => (tabs.some((t) => t.sort === lastSort.get(section)) ? lastSort.get(section)! : tabs[0]!.sort));
+  useEffect(() => void lastSort.set(section, sort), [section, sort]);
   useHomeNotice(withNotice);
   const fetchPage = useCallback((page: number) => api(videos.list, { section, sort, page, limit: FEED_LIMIT }), [section, sort]);
 
