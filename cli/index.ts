@@ -21,6 +21,12 @@ const program = new Command("gw")
 
 for (const command of [ping, call, login, logout, decrypt, encrypt, uploadImage, uploadVideo]) program.addCommand(command);
 
+// Output piped into `head` and the like: the reader is gone, so stop quietly (as other Unix tools do).
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

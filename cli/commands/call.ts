@@ -1,4 +1,5 @@
 import { Command, Option } from "commander";
+import { expectedStatus } from "#gateway/api/videos.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 
@@ -6,17 +7,17 @@ export const call = new Command("call")
   .description("call any gateway path with key=value fields (values parsed as JSON when they parse)")
   .argument("<path>", "e.g. /api/user/userinfo")
   .argument("[fields...]", "key=value pairs")
-  .addOption(new Option("--expect <status>", "payload status that means success").default("200"))
+  .addOption(new Option("--expect <status>", "payload status that means success (default: 251 for the calls that create something, else 200)"))
   .option("--token <token>", "member token (default: the profile's)")
   .option("--raw", "print the whole outcome: HTTP status, errcode, sign, status, msg, data")
-  .action(async (path: string, pairs: string[], opts: { expect: string; token?: string; raw?: boolean }, command: Command) => {
+  .action(async (path: string, pairs: string[], opts: { expect?: string; token?: string; raw?: boolean }, command: Command) => {
     const ctx = resolveContext(command);
-    const expect = Number(opts.expect);
+    const expect = opts.expect === undefined ? expectedStatus(path) : Number(opts.expect);
     if (!Number.isInteger(expect)) throw new CliError("--expect must be an integer status");
     if (!path.startsWith("/")) throw new CliError(`path must start with /: ${path}`);
-    const outcome = await ctx.client(opts.token).request(path, parseFields(pairs), { expect });
+    const outcome = await (await ctx.client(opts.token)).request(path, parseFields(pairs), { expect });
     const { envelope: _envelope, error: _error, ...shown } = outcome;
     if (opts.raw) printJson(shown);
     else if (outcome.ok) printJson(outcome.data);
-    if (!outcome.ok) throw new CliError(`${path}: ${outcome.msg}${outcome.status !== undefined ? ` (status ${outcome.status})` : ""}`);
+    if (!outcome.ok) throw new CliError(`${path}: ${outcome.msg}${outcome.status !== undefined ? ` (status ${outcome.status}, expected ${expect})` : ""}`);
   });

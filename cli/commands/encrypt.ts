@@ -22,10 +22,12 @@ export const encrypt = new Command("encrypt")
         throw new CliError("--data is not valid JSON");
       }
     } else fields = parseFields(pairs);
-    const ts = opts.timestamp === undefined ? nowSeconds() : Number(opts.timestamp);
-    if (!Number.isInteger(ts) || ts < 0) throw new CliError("--timestamp must be whole seconds");
+    const ts = opts.timestamp === undefined ? nowSeconds() : /^\d{1,12}$/.test(opts.timestamp.trim()) ? Number(opts.timestamp) : NaN;
+    if (!Number.isInteger(ts)) throw new CliError("--timestamp must be whole seconds");
     if (opts.response) {
-      const env = sealResponse({ status: Number(opts.status), msg: opts.msg, data: opts.data !== undefined ? fields : fields }, ctx.config, nodeCrypto, 0, ts);
+      const status = /^-?\d+$/.test(opts.status.trim()) ? Number(opts.status) : NaN;
+      if (!Number.isSafeInteger(status)) throw new CliError("--status must be an integer");
+      const env = sealResponse({ status, msg: opts.msg, data: fields }, ctx.config, nodeCrypto, 0, ts);
       return printJson(env);
     }
     const env = sealRequest(fields, ctx.config, nodeCrypto, ts);

@@ -20,7 +20,7 @@ export const login = new Command("login")
     const ctx = resolveContext(command);
     const secret = opts.password ?? password ?? (await readStdin());
     if (!secret) throw new CliError("no password: pass it as an argument, with --password, or on stdin");
-    const result = await ctx.client("").send(accounts.loginByPassword, { phone, password: secret });
+    const result = await (await ctx.client("")).send(accounts.loginByPassword, { phone, password: secret });
     if (!result?.token) throw new CliError("@用户登录失败");
     saveProfile(ctx.profileName, { ...ctx.profile, token: result.token, uuid: result.uuid, phone, line: ctx.config.lines[0] });
     if (ctx.json) printJson({ profile: ctx.profileName, uuid: result.uuid, phone });

@@ -7,7 +7,7 @@ export const ping = new Command("ping")
   .description("ping every line in parallel and show which one becomes the base")
   .action(async (_opts, command: Command) => {
     const ctx = resolveContext(command);
-    const result = await pingAll(ctx.config.lines);
+    const result = await pingAll(ctx.config.lines, ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {});
     const anyOk = result.reports.some((r) => r.ok);
     if (ctx.json) printJson({ ...result, base: anyOk ? result.base : null });
     else {

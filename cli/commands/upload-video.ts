@@ -8,6 +8,22 @@ import { CliError, printJson } from "../lib/output.ts";
 import { progressBar } from "../lib/progress.ts";
 import { fetchUploadConfig, readUploadFile } from "../lib/uploads.ts";
 
+/** Waits `ms`, or less when `signal` aborts (Ctrl-C during a throttled upload). */
+function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
 /** Wraps fetch so that request bodies leave at no more than `bytesPerSecond` on average. */
 function rateLimitedFetch(bytesPerSecond: number): typeof fetch {
   const started = Date.now();
@@ -17,7 +33,7 @@ function rateLimitedFetch(bytesPerSecond: number): typeof fetch {
     if (body instanceof FormData) {
       for (const value of body.values()) if (value instanceof Blob) sent += value.size;
       const due = started + (sent / bytesPerSecond) * 1000;
-      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      if (due > Date.now()) await sleep(due - Date.now(), init?.signal);
     }
     return fetch(input, init);
   };
@@ -52,7 +68,7 @@ export const uploadVideo = new Command("upload-video")
         onProgress: (sent, total) => {
           if (resumedFrom === undefined) {
             resumedFrom = sent;
-            if (sent > 0 && !ctx.json) process.stderr.write(`resuming at ${bar.human(sent)} of ${bar.human(total)}\n`);
+            if (sent > 0 && !ctx.json) process.stderr.write(sent >= total ? `already uploaded (${bar.human(total)})\n` : `resuming at ${bar.human(sent)} of ${bar.human(total)}\n`);
           }
           if (ctx.json) return;
           bar.update(sent, total);

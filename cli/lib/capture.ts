@@ -1,5 +1,5 @@
 import type { Keys, ResponseEnvelope } from "#gateway/envelope.ts";
-import { isResponseEnvelope, openRequest, openResponse, parseRequestBody, verifyResponse } from "#gateway/envelope.ts";
+import { EnvelopeError, isResponseEnvelope, openRequest, openResponse, parseRequestBody, verifyResponse } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 
@@ -36,14 +36,17 @@ export function decodeRequestBody(body: string, keys: Keys): DecodedRequest | un
   try {
     return { signValid: true, timestamp: env.timestamp, fields: openRequest(env, keys, nodeCrypto) };
   } catch (error) {
-    // Decrypt anyway: a capture with a bad sign is exactly what one wants to look at.
+    // Decrypt anyway: a capture with a bad sign is exactly what one wants to look at. The sign is checked on
+    // its own, so wrong AES keys do not read as a bad sign.
     let fields: Record<string, unknown> | undefined;
     try {
       fields = JSON.parse(nodeCrypto.decrypt(env.data, keys.aesKey, keys.aesIv)) as Record<string, unknown>;
     } catch {
       /* not decryptable with these keys */
     }
-    return { signValid: false, timestamp: env.timestamp, fields, error: getErrorMessage(error) };
+    // openRequest checks the sign before it decrypts: a failure after it (wrong AES keys) leaves the sign valid.
+    const signValid = error instanceof EnvelopeError && (error.code === "decrypt" || error.code === "stale");
+    return { signValid, timestamp: env.timestamp, fields, error: getErrorMessage(error) };
   }
 }
 
@@ -63,10 +66,19 @@ interface HarEntry {
   response?: { status?: number; content?: { text?: string; encoding?: string } };
 }
 
+// Browsers export form params percent-encoded, but a value such as `100%` is not: keep what does not decode.
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function harRequestText(entry: HarEntry): string | undefined {
   const post = entry.request?.postData;
   if (post?.text) return post.text;
-  if (post?.params?.length) return new URLSearchParams(post.params.map((p) => [p.name, decodeURIComponent(p.value)])).toString();
+  if (post?.params?.length) return new URLSearchParams(post.params.map((p) => [String(p.name), safeDecode(String(p.value))])).toString();
   return undefined;
 }
 
@@ -102,22 +114,28 @@ export function decodeCapture(text: string, keys: Keys): Capture {
   if (!Array.isArray(entries)) throw new Error("JSON input is neither a response envelope nor a HAR file (no log.entries)");
   const calls: DecodedCall[] = [];
   let skipped = 0;
-  for (const entry of entries) {
-    const body = harRequestText(entry);
+  for (const entry of entries as unknown[]) {
+    // A HAR holds everything the page loaded; whatever is not a gateway call (or not an entry) is skipped.
+    if (!entry || typeof entry !== "object") {
+      skipped++;
+      continue;
+    }
+    const body = harRequestText(entry as HarEntry);
     const request = body ? decodeRequestBody(body, keys) : undefined;
-    const resJson = harResponseJson(entry);
+    const resJson = harResponseJson(entry as HarEntry);
     const response = isResponseEnvelope(resJson) ? decodeResponseEnvelope(resJson, keys) : undefined;
     if (!request && !response) {
       skipped++;
       continue;
     }
-    let path = entry.request?.url;
+    const { request: req, response: res } = entry as HarEntry;
+    let path = req?.url;
     try {
       path = path ? new URL(path).pathname : path;
     } catch {
       /* keep the raw url */
     }
-    calls.push({ method: entry.request?.method, path, httpStatus: entry.response?.status, request, response });
+    calls.push({ method: req?.method, path, httpStatus: res?.status, request, response });
   }
   return { kind: "har", calls, skipped };
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { GatewayClient } from "#gateway/client.ts";
 import { ConfigError, configFromEnv, parseLines, type GatewayConfig } from "#gateway/config.ts";
+import { selectBaseLine } from "#gateway/lines.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { buildIdentity } from "#gateway/identity.ts";
 import { loadProfile, type Profile } from "./profiles.ts";
@@ -20,13 +21,21 @@ export interface GlobalOptions {
 
 export interface Context {
   config: GatewayConfig;
+  /** `--timeout` when given (ping has its own default otherwise). */
+  timeoutMs?: number;
   profileName: string;
   profile: Profile;
   json: boolean;
-  client(token?: string): GatewayClient;
+  client(token?: string): Promise<GatewayClient>;
 }
 
-const timeoutSchema = z.coerce.number({ error: "--timeout must be a number of milliseconds" }).int().positive("--timeout must be positive");
+// setTimeout's own limit: beyond it Node fires at once.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const timeoutSchema = z.coerce
+  .number({ error: "--timeout must be a number of milliseconds" })
+  .int("--timeout must be a whole number of milliseconds")
+  .positive("--timeout must be positive")
+  .max(MAX_TIMEOUT_MS, `--timeout must be at most ${MAX_TIMEOUT_MS}`);
 
 /** Flags win over GATEWAY_* variables, which win over the development defaults. Lists every problem at once. */
 export function resolveContext(command: Command): Context {
@@ -52,7 +61,12 @@ export function resolveContext(command: Command): Context {
     if (!(error instanceof ConfigError)) throw error;
     problems.push(
       ...error.problems.map((p) =>
-        p.replace(/^aesKey/, "--aes-key").replace(/^aesIv/, "--aes-iv").replace(/^signSecret/, "--sign-secret").replace(/^lines\.\d+/, "--lines"),
+        p
+          .replace(/^aesKey/, "--aes-key")
+          .replace(/^aesIv/, "--aes-iv")
+          .replace(/^signSecret/, "--sign-secret")
+          .replace(/^lines\.\d+/, "--lines")
+          .replace(/^timeoutMs/, "GATEWAY_TIMEOUT_MS"),
       ),
     );
   }
@@ -61,22 +75,27 @@ export function resolveContext(command: Command): Context {
   const finalConfig = config;
   return {
     config: finalConfig,
+    timeoutMs,
     profileName: opts.profile,
     profile,
     json: Boolean(opts.json),
-    client(token) {
+    async client(token) {
       const client = new GatewayClient({
         config: finalConfig,
         crypto: nodeCrypto,
         identity: () => buildIdentity({ oauthId: profile.oauthId, token: token ?? profile.token ?? "", appType: "cli" }),
       });
-      client.baseLine = finalConfig.lines[0]!;
+      // The first line to answer a ping, as the app does (protocol §5); the first line when none does.
+      client.baseLine = await selectBaseLine(finalConfig.lines, timeoutMs ? { timeoutMs } : {});
       return client;
     },
   };
 }
 
-/** `key=value` pairs; values that parse as JSON (numbers, booleans, objects) are sent typed. */
+/**
+ * `key=value` pairs; values that parse as JSON (numbers, booleans, objects, "quoted strings") are sent typed.
+ * An integer too large for a JSON number to keep exactly is sent as the string it was written as.
+ */
 export function parseFields(pairs: string[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const bad: string[] = [];
@@ -88,7 +107,7 @@ export function parseFields(pairs: string[]): Record<string, unknown> {
     }
     const raw = pair.slice(eq + 1);
     let value: unknown = raw;
-    if (/^(-?\d+(\.\d+)?|true|false|null|[[{].*)$/s.test(raw)) {
+    if (/^(-?\d+(\.\d+)?|true|false|null|[[{"].*)$/s.test(raw) && !(/^-?\d+$/.test(raw) && !Number.isSafeInteger(Number(raw)))) {
       try {
         value = JSON.parse(raw);
       } catch {

@@ -1,10 +1,13 @@
 import { styleText } from "node:util";
 import { getErrorMessage } from "#gateway/errors.ts";
 
-const colour = process.stdout.isTTY && !process.env.NO_COLOR;
-
 type Style = Parameters<typeof styleText>[0];
-export const paint = (style: Style, text: string) => (colour ? styleText(style, text) : text);
+const colourOn = (stream: NodeJS.WriteStream) => Boolean(stream.isTTY) && !process.env.NO_COLOR;
+const styled = (on: boolean) => (style: Style, text: string) => (on ? styleText(style, text) : text);
+/** For stdout; colour only when stdout is a terminal. */
+export const paint = styled(colourOn(process.stdout));
+/** For stderr, which may be a terminal when stdout is not, and the other way round. */
+const paintErr = styled(colourOn(process.stderr));
 
 export function printJson(value: unknown) {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -23,5 +26,5 @@ export function printTable(headers: string[], rows: string[][]) {
 export class CliError extends Error {}
 
 export function reportError(error: unknown) {
-  process.stderr.write(`${paint("red", "error:")} ${getErrorMessage(error).split("\n")[0]}\n`);
+  process.stderr.write(`${paintErr("red", "error:")} ${getErrorMessage(error).split("\n")[0]}\n`);
 }

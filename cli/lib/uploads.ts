@@ -1,23 +1,36 @@
 import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { system } from "#gateway/api/index.ts";
 import type { UploadConfig } from "#gateway/uploads.ts";
 import type { Context } from "./context.ts";
 import { CliError } from "./output.ts";
 
-export function readUploadFile(path: string): Buffer {
+/**
+ * A path as the user typed it: `npm run cli` runs in the package's folder, so a relative path is taken from
+ * the folder npm was started in (INIT_CWD).
+ */
+export const userPath = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
+/** A file's path after checking it is one (clear messages instead of ENOENT/EISDIR). */
+export function inputFile(path: string): string {
+  const full = userPath(path);
   let stat;
   try {
-    stat = statSync(path);
+    stat = statSync(full);
   } catch {
     throw new CliError(`no such file: ${path}`);
   }
   if (!stat.isFile()) throw new CliError(`not a file: ${path}`);
-  return readFileSync(path);
+  return full;
+}
+
+export function readUploadFile(path: string): Buffer {
+  return readFileSync(inputFile(path));
 }
 
 /** Upload addresses come from the gateway's config, as in the app. */
 export async function fetchUploadConfig(ctx: Context): Promise<UploadConfig> {
-  const config = await ctx.client().send(system.getConfig, undefined);
+  const config = await (await ctx.client()).send(system.getConfig, undefined);
   if (!config?.upload) throw new CliError("the gateway's config has no upload block");
   return config.upload;
 }

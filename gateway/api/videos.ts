@@ -21,8 +21,11 @@ import type { Paged } from "./types.ts";
 
 type Page = { page?: number; limit?: number };
 
-/** Calls answered with status 251 (they create something). Mirrored by the server's created_status_paths. */
+/** Calls answered with status 251 (they create something): the server's created_status_paths. */
 export const CREATED = 251;
+export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/comment/like", "/api/mvdetail/create", "/api/wei/comment"];
+/** The payload status a path answers on success (paths match case-insensitively). */
+export const expectedStatus = (path: string) => (CREATED_STATUS_PATHS.some((p) => p.toLowerCase() === path.toLowerCase()) ? CREATED : 200);
 
 // Feeds
 export const list = endpoint<{ section?: VideoSection; sort?: string; category_id?: number } & Page, Paged<Video>>("/api/mv/list");

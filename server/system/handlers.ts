@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
+import { CREATED_STATUS_PATHS } from "#gateway/api/videos.ts";
 import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
 
 /** Calls whose success status is 251 (they create something). Later issues add to this list. */
-export const CREATED_STATUS_PATHS = ["/api/mv/like", "/api/comment/create", "/api/comment/like", "/api/mvdetail/create", "/api/wei/comment"];
+export { CREATED_STATUS_PATHS };
 
 let buildCache: { dir: string; mtime: number; id: string } | undefined;
 function buildId(clientDir: string): string {

@@ -92,6 +92,72 @@ describe("gw call and login", () => {
   });
 });
 
+describe("gw call: fields, lines and statuses", () => {
+  it("sends a quoted value as a string and a huge integer as written", async () => {
+    // Unquoted digits are a number, which the login refuses as a phone; quoted, they are the phone.
+    expect((await cli(["--profile", "quoted", "call", "/api/Home/loginByPassword", `phone=${DEMO.phone}`, `password=${DEMO.password}`])).stderr).toContain("请输入手机号");
+    const quoted = await cli(["--profile", "quoted", "call", "/api/Home/loginByPassword", `phone="${DEMO.phone}"`, `password=${DEMO.password}`]);
+    expect(quoted.code).toBe(0);
+    expect(JSON.parse(quoted.stdout).token).toMatch(/^[0-9a-f]{64}$/);
+    const sealed = JSON.parse((await cli(["--json", "encrypt", "n=12345678901234567890", "m=12"])).stdout);
+    const opened = JSON.parse((await cli(["--json", "decrypt", "-"], { input: sealed.body })).stdout);
+    expect(opened.request.fields).toEqual({ n: "12345678901234567890", m: 12 });
+  });
+
+  it("calls through the first line that answers, as ping picks it", async () => {
+    const result = await runCli(["--lines", `http://127.0.0.1:1,${gw.url}`, "call", "/api/MvDetail/reportType"], { env: { GW_HOME: home } });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)[0]).toMatchObject({ id: 1 });
+  });
+
+  it("expects 251 of the calls that create something, and says what it expected when a status differs", async () => {
+    expect((await cli(["--profile", "liker", "login", DEMO.phone, DEMO.password])).code).toBe(0);
+    const liked = await cli(["--profile", "liker", "call", "/api/mv/like", "id=3"]);
+    expect(liked.code).toBe(0);
+    expect(JSON.parse(liked.stdout).is_like).toBe(1);
+    expect((await cli(["--profile", "liker", "call", "/api/mv/like", "id=3"])).code).toBe(0);
+    const wrong = await cli(["--profile", "liker", "call", "--expect", "251", "/api/user/userinfo"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("(status 200, expected 251)");
+  });
+
+  it("keeps ping within --timeout", async () => {
+    const { createServer } = await import("node:net");
+    const silent = createServer(() => undefined).listen(0, "127.0.0.1");
+    await new Promise((r) => silent.once("listening", r));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      const result = await runCli(["--lines", `http://127.0.0.1:${port}`, "--timeout", "300", "--json", "ping"], { env: { GW_HOME: home } });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout).reports[0];
+      expect(report).toMatchObject({ ok: false, error: "timeout exceeded" });
+      expect(report.ms).toBeLessThan(5_000);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it("refuses odd options and profiles with one clear line", async () => {
+    for (const [args, message] of [
+      [["--profile", "__proto__", "call", "/api/x"], "--profile must be"],
+      [["--timeout", "3000000000", "call", "/api/x"], "--timeout must be at most 2147483647"],
+      [["encrypt", "--response", "--status", "abc"], "--status must be an integer"],
+      [["encrypt", "--timestamp", "", "a=1"], "--timestamp must be whole seconds"],
+      [["decrypt", "cli"], "not a file: cli"],
+    ] as const) {
+      const result = await cli([...args]);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([`error: ${result.stderr.trim().slice("error: ".length)}`]);
+      expect(result.stderr).toContain(message);
+    }
+    const broken = mkdtempSync(join(tmpdir(), "gw-cli-null-"));
+    writeFileSync(join(broken, "profiles.json"), "null");
+    const result = await runCli(["--lines", gw.url, "ping"], { env: { GW_HOME: broken } });
+    expect(result.stderr).toContain("should hold an object of profiles");
+    rmSync(broken, { recursive: true, force: true });
+  });
+});
+
 describe("gw encrypt and decrypt", () => {
   const vectorKeys = ["--aes-key", "0123456789abcdef", "--aes-iv", "fedcba9876543210", "--sign-secret", "test-secret"];
 
@@ -112,6 +178,10 @@ describe("gw encrypt and decrypt", () => {
     const tampered = JSON.stringify({ ...env, sign: "0".repeat(32) });
     const bad = JSON.parse((await cli(["--json", "decrypt", "-"], { input: tampered })).stdout);
     expect(bad.response.signValid).toBe(false);
+    // Wrong AES keys: the sign (made with the sign secret) is still valid; only the data does not open.
+    const body = (await cli(["encrypt", "a=1"])).stdout;
+    const wrongKey = JSON.parse((await cli(["--aes-key", "0123456789abcdef", "--json", "decrypt", "-"], { input: body })).stdout);
+    expect(wrongKey.request).toMatchObject({ signValid: true, error: "data does not decrypt to JSON" });
     const garbage = await cli(["decrypt", "-"], { input: "hello" });
     expect(garbage.code).toBe(1);
     expect(garbage.stderr).toMatch(/neither a request body/);
@@ -122,6 +192,36 @@ const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100" + "05fe02fea70000000049454e44ae426082",
   "hex",
 );
+
+describe("gw decrypt on captures as they come", () => {
+  it("skips what is not a gateway call in a HAR (odd params, null entries), reads paths from where npm was run, and stops quietly when the reader goes", async () => {
+    const body = (await cli(["encrypt", "a=1"])).stdout.trim();
+    const entry = { request: { method: "POST", url: `${gw.url}/api/x`, postData: { text: body } }, response: { status: 200, content: { text: "" } } };
+    const odd = { request: { method: "POST", url: "https://other.example/form", postData: { params: [{ name: "p", value: "100%" }] } }, response: { status: 200, content: {} } };
+    const dir = mkdtempSync(join(tmpdir(), "gw-har-"));
+    try {
+      writeFileSync(join(dir, "mixed.har"), JSON.stringify({ log: { entries: [entry, odd, null, entry] } }));
+      // As `npm run cli` runs it: in the package's folder, with the user's folder in INIT_CWD.
+      const result = await cli(["--json", "decrypt", "mixed.har"], { env: { INIT_CWD: dir } });
+      expect(result.code).toBe(0);
+      const calls = JSON.parse(result.stdout);
+      expect(calls).toHaveLength(2);
+      expect(calls[0].request.fields).toEqual({ a: 1 });
+
+      writeFileSync(join(dir, "big.har"), JSON.stringify({ log: { entries: Array.from({ length: 3000 }, () => entry) } }));
+      const { execFile } = await import("node:child_process");
+      const piped = await new Promise<{ code: number; stderr: string; stdout: string }>((done) =>
+        execFile("sh", ["-c", `"${process.execPath}" --import tsx cli/index.ts decrypt "${join(dir, "big.har")}" | head -1`], { cwd: REPO_ROOT, env: { ...process.env, GW_HOME: home } }, (error, stdout, stderr) =>
+          done({ code: error ? 1 : 0, stdout, stderr }),
+        ),
+      );
+      expect(piped.stdout.trim()).toBe(`POST /api/x → HTTP 200`);
+      expect(piped.stderr).not.toMatch(/EPIPE|Error/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("gw uploads", () => {
   it("uploads an image that comes back byte-identical", async () => {
