@@ -1,12 +1,13 @@
 import { Command } from "commander";
 import { createHash } from "node:crypto";
+import { createReadStream, openAsBlob, statSync } from "node:fs";
 import { basename } from "node:path";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { uploadVideo as upload } from "#gateway/uploads.ts";
 import { resolveContext } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 import { progressBar } from "../lib/progress.ts";
-import { fetchUploadConfig, readUploadFile } from "../lib/uploads.ts";
+import { fetchUploadConfig, inputFile } from "../lib/uploads.ts";
 
 /** Waits `ms`, or less when `signal` aborts (Ctrl-C during a throttled upload). */
 function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -47,9 +48,14 @@ export const uploadVideo = new Command("upload-video")
     const ctx = resolveContext(command);
     const limit = opts.limitRate === undefined ? undefined : Number(opts.limitRate);
     if (limit !== undefined && !(Number.isFinite(limit) && limit > 0)) throw new CliError("--limit-rate must be a positive number of bytes per second");
-    const bytes = readUploadFile(file);
-    // Content-derived, so a rerun after an interruption finds the partial upload.
-    const uuid = `${createHash("md5").update(bytes).digest("hex")}${bytes.length.toString(36)}`;
+    const path0 = inputFile(file);
+    const size = statSync(path0).size;
+    // Content-derived, so a rerun after an interruption finds the partial upload. Hashed as a stream and
+    // sent from a file-backed Blob: a video of gigabytes is never held in memory.
+    const hash = createHash("md5");
+    for await (const chunk of createReadStream(path0)) hash.update(chunk as Buffer);
+    const uuid = `${hash.digest("hex")}${size.toString(36)}`;
+    const blob = await openAsBlob(path0);
     const config = await fetchUploadConfig(ctx);
     const bar = progressBar(basename(file));
     const controller = new AbortController();
@@ -59,7 +65,7 @@ export const uploadVideo = new Command("upload-video")
     try {
       const path = await upload({
         config,
-        file: new Blob([new Uint8Array(bytes)]),
+        file: blob,
         fileName: basename(file),
         uuid,
         crypto: nodeCrypto,
@@ -76,7 +82,7 @@ export const uploadVideo = new Command("upload-video")
         },
       });
       bar.done();
-      if (ctx.json) printJson({ path, bytes: bytes.length, uuid, resumedFrom: resumedFrom ?? 0 });
+      if (ctx.json) printJson({ path, bytes: size, uuid, resumedFrom: resumedFrom ?? 0 });
       else process.stdout.write(`${path}\n`);
     } catch (error) {
       bar.done();
