@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRouteError } from "react-router";
+import { useCallback, useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRevalidator, useRouteError } from "react-router";
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
@@ -81,9 +81,13 @@ export default function App() {
       // The service worker is not part of the first screen: it registers a few seconds after the page has
       // loaded, when the first screen's requests are done.
       const register = () =>
-        void import("virtual:pwa-register").then(({ registerSW }) => {
-          const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
-        });
+        void import("virtual:pwa-register").then(
+          ({ registerSW }) => {
+            const updateSW = registerSW({ onNeedRefresh: () => markUpdateReady(() => updateSW(true)) });
+          },
+          // Offline before it loaded: register once the network is back.
+          () => window.addEventListener("online", register, { once: true }),
+        );
       const later = () => setTimeout(register, SW_REGISTER_DELAY_MS);
       if (document.readyState === "complete") later();
       else window.addEventListener("load", later, { once: true });
@@ -142,7 +146,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return () => muteToasts(false);
   }, []);
 
-  let status = 500;
+  const revalidator = useRevalidator();
+  let status: number | null = 500;
   let statusText = "出错了";
   let description = "页面出错了，请稍后重试。";
   let stack: string | undefined;
@@ -161,6 +166,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     statusText = REASON_PHRASES[status] ?? "出错了";
     description = (routeError as GatewayError).message;
   } else if (!isOnline() || isUnreachableError(routeError)) {
+    // Not a server error: no status number, and the page tries again by itself once the network is back.
+    status = null;
     statusText = "网络已断开";
     description = "网络已断开，请检查网络连接后重试。";
   } else if (routeError instanceof GatewayError) {
@@ -171,13 +178,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     description = routeError.message;
     stack = routeError.stack;
   }
+  const canRetry = status === null || chunkFailed;
+  const retry = useCallback(() => (chunkFailed ? window.location.reload() : void revalidator.revalidate()), [chunkFailed, revalidator]);
+  useEffect(() => {
+    if (!canRetry) return;
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [canRetry, retry]);
   return (
     <main className="error-page">
-      <title>{`${status} ${statusText} — 影音`}</title>
-      <p className="error-status">{status}</p>
+      <title>{`${status ?? ""} ${statusText} — 影音`.trim()}</title>
+      {status !== null && <p className="error-status">{status}</p>}
       <h1 className="error-title">{statusText}</h1>
       <p className="error-description">{description}</p>
       {stack && <pre className="error-stack">{stack}</pre>}
+      {canRetry && (
+        <button type="button" className="error-retry" onClick={retry} disabled={revalidator.state !== "idle"}>
+          重试
+        </button>
+      )}
       <a className="error-home" href="/home">
         返回首页
       </a>

@@ -169,6 +169,19 @@ describe("transport errors", () => {
     ftp.baseLine = "ftp://127.0.0.1";
     await expect(ftp.call("/api/x")).rejects.toMatchObject({ kind: "unsupported-protocol" });
   });
+
+  it("words a call that got no answer in the user's language when given the messages, keeping the detail", async () => {
+    const messages = { network: "网络连接失败，请检查网络后重试", timeout: "网络超时，请稍后重试" };
+    const make = (timeoutMs: number) =>
+      new GatewayClient({ config: { ...keys, timeoutMs, lines: [line] }, crypto: nodeCrypto, identity: () => buildIdentity({ oauthId: "AAAAAAAAAAAAAAAAAAA_1700000000000", token }), onError: (m) => toasts.push(m), transportMessages: messages });
+    script = () => undefined; // never answers
+    toasts.length = 0;
+    await expect(make(100).call("/api/slow")).rejects.toMatchObject({ kind: "timeout", message: messages.timeout });
+    const dead = make(2_000);
+    dead.baseLine = "http://127.0.0.1:1";
+    await expect(dead.call("/api/x")).rejects.toMatchObject({ kind: "network", message: messages.network, details: { data: expect.stringMatching(/^Network Error/) } });
+    expect(toasts).toEqual([messages.timeout, messages.network]);
+  });
 });
 
 describe("reachability", () => {

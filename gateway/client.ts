@@ -54,6 +54,11 @@ export interface GatewayClientOptions {
   onError?: (message: string, outcome: CallOutcome) => void;
   /** Status 420: the app logs out (with a token) or asks the visitor to log in (without one). */
   onSessionInvalid?: (info: SessionInvalidInfo) => void;
+  /**
+   * Messages for calls that got no answer, in the user's language (the app's Chinese). Without them the
+   * technical English (`Network Error: …`, `timeout exceeded`) is the message, as engineers want it.
+   */
+  transportMessages?: { network: string; timeout: string };
   /** After every call, silent ones included: false when no answer came (network error, timeout), true on any answer. */
   onReachability?: (reachable: boolean) => void;
 }
@@ -193,8 +198,12 @@ export class GatewayClient {
         opts.signal,
       );
     } catch (error) {
-      const e = error as GatewayError;
-      if (e.kind === "network" || e.kind === "timeout") this.options.onReachability?.(false);
+      let e = error as GatewayError;
+      if (e.kind === "network" || e.kind === "timeout") {
+        this.options.onReachability?.(false);
+        const message = this.options.transportMessages?.[e.kind];
+        if (message) e = new GatewayError(e.kind, message, { ...e.details, data: e.message });
+      }
       return { ok: false, path, httpStatus: 0, msg: e.message, error: e };
     }
     this.options.onReachability?.(true);

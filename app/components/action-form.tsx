@@ -28,7 +28,10 @@ const asStrings = (values: Values) => Object.fromEntries(Object.entries(values).
 export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSubmission = asStrings, busy = false, children }: Props) {
   const [form] = Form.useForm();
   const submit = useSubmit();
-  const pending = useNavigation().state === "submitting";
+  // Through the loading that follows a successful action too: a second tap then would submit again (a
+  // second register of the same phone answers "already registered" to a member who is logged in).
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData !== undefined;
 
   useEffect(() => {
     const names = form.getFieldsError().map((f) => f.name.join("."));
@@ -41,7 +44,7 @@ export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSu
       layout="horizontal"
       mode="card"
       initialValues={initialValues}
-      onFinish={(values: Values) => submit(toSubmission(values), { method: "post", replace: true })}
+      onFinish={(values: Values) => !pending && submit(toSubmission(values), { method: "post", replace: true })}
       footer={
         <FormSubmit error={errors.form} pending={pending} disabled={busy}>
           {submitText}

@@ -18,6 +18,9 @@ export function shouldReloadForChunk(lastReloadAt: number | null, now: number): 
  * cannot be recorded (unrecorded, reloads could loop).
  */
 function claimReload(): boolean {
+  // Offline, a chunk fails because there is no network, not because the build changed: a reload would only
+  // swap the app for the browser's own offline page (and lose what was typed).
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
   const last = Number(sessionStore.getItem(KEY) ?? "") || null;
   const now = Date.now();
   return shouldReloadForChunk(last, now) && sessionStore.setItem(KEY, String(now));

@@ -36,7 +36,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) errors.birthday = "生日格式应为 YYYY-MM-DD";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
-    await api(accounts.updateInfo, { nickname, intro, birthday, gender, ...(avatar_url ? { avatar_url } : {}) });
+    await api(accounts.updateInfo, { nickname, intro, birthday, gender, ...(form.get("avatar_changed") === "true" ? { avatar_url } : {}) });
     await syncUser();
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
@@ -74,6 +74,8 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
         }}
         toSubmission={(v) => ({
           avatar_url: (v.avatar as ImageUploadItem[] | undefined)?.[0]?.url ?? "",
+          // Only a changed avatar is sent: a new one, or none (removed) to go back to the default.
+          avatar_changed: String(((v.avatar as ImageUploadItem[] | undefined)?.[0]?.url ?? "") !== (u.avatar_url ?? "")),
           nickname: String(v.nickname ?? ""),
           gender: String((v.gender as number[] | undefined)?.[0] ?? 0),
           birthday: v.birthday instanceof Date ? ymd(v.birthday) : "",

@@ -17,7 +17,7 @@ export default function Info({ loaderData: { u } }: Route.ComponentProps) {
     <Page title="个人资料">
       <List>
         <List.Item extra={<Avatar src={u.avatar_url} style={{ "--size": "1.2rem", "--border-radius": "50%" }} />}>头像</List.Item>
-        <List.Item extra={u.nickname || u.username}>昵称</List.Item>
+        <List.Item extra={<span className="info-value">{u.nickname || u.username}</span>}>昵称</List.Item>
         <List.Item extra={u.phone}>手机号</List.Item>
         <List.Item extra={GENDER[u.gender ?? 0]}>性别</List.Item>
         <List.Item extra={u.birthday || "未填写"}>生日</List.Item>

@@ -59,10 +59,17 @@ export const userInfo = defineHandler({
   handle: ({ caller, origin }) => ({ data: toProfile(caller.user, caller.token, origin) }),
 });
 
+/** A day that exists (no 02-30 rolling over into March), from 1900 to today. */
+function isBirthday(v: string): boolean {
+  const [y, m, d] = v.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && y >= 1900 && day.getTime() <= Date.now();
+}
+
 const birthday = z
-  .string()
+  .string({ error: "生日格式应为 YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "生日格式应为 YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) <= Date.now(), "生日无效");
+  .refine(isBirthday, "生日无效");
 
 export const updateInfo = defineHandler({
   path: "/api/user/updateInfo",

@@ -208,12 +208,88 @@ describe("accessibility", () => {
   });
 });
 
+describe("shell QA", () => {
+  const inApp = (page: Page, to: string) =>
+    page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
+
+  it("does not trap the back button on the login page after logging out", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    await inApp(page, "/setting");
+    await clickText(page, "退出登录", "button");
+    await page.waitForSelector(".adm-dialog-button", { visible: true });
+    await page.locator(".adm-dialog-button ::-p-text(退出)").click();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/login" && location.search === "?redirect=%2Fsetting");
+    await page.goBack();
+    // The entry before /setting (/my, a member page too), not /login?redirect=/setting again.
+    await page.waitForFunction(() => location.search !== "?redirect=%2Fsetting");
+  });
+
+  it("opens a row from its arrow too", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    await page.goto(`${suite.gw.url}/setting`);
+    const arrow = await page.waitForSelector(".link-item .adm-list-item-content-arrow", { visible: true });
+    await arrow!.click();
+    await page.waitForFunction(() => location.pathname !== "/setting");
+  });
+
+  it("submits a login once, also when Enter is pressed again while the next page loads", async () => {
+    for (const gap of [100, 300]) {
+      const page = await enteredPhone();
+      let logins = 0;
+      page.on("request", (req) => void (req.url().endsWith("/api/Home/loginByPassword") && logins++));
+      await page.goto(`${suite.gw.url}/login?redirect=%2Fmy`);
+      await page.locator('input[name="phone"]').fill(DEMO.phone);
+      await page.locator('input[name="password"]').fill(DEMO.password);
+      await page.focus('input[name="password"]');
+      await page.keyboard.press("Enter");
+      await new Promise((r) => setTimeout(r, gap));
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => location.pathname === "/my");
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(logins, `Enter, ${gap} ms, Enter`).toBe(1);
+      await page.close();
+    }
+  });
+
+  it("stays in the app offline, says so in Chinese, and recovers when the network is back", async () => {
+    const page = await enteredPhone();
+    await page.goto(`${suite.gw.url}/login`);
+    await page.waitForSelector('input[name="phone"]', { visible: true });
+    await page.setOfflineMode(true);
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await findText(page, "网络连接失败，请检查网络后重试");
+    await page.setOfflineMode(false);
+
+    // A first visit (no service worker yet) that goes offline before the worker's script loads.
+    const fresh = await enteredPhone();
+    await fresh.goto(`${suite.gw.url}/discovery/concentration`);
+    await fresh.waitForSelector(".element-card", { visible: true });
+    await inApp(fresh, "/announcement");
+    await findText(fresh, "第36期");
+    await fresh.goBack();
+    await fresh.waitForFunction(() => location.pathname === "/discovery/concentration");
+    await fresh.setOfflineMode(true);
+    await fresh.goForward();
+    await findText(fresh, "网络已断开，请检查网络连接后重试");
+    expect(await fresh.$(".error-status")).toBeNull();
+    // Past the moment the service worker registers (3 s after load): no reload into the browser's offline page.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(fresh.url()).toBe(`${suite.gw.url}/announcement`);
+    await fresh.setOfflineMode(false);
+    await findText(fresh, "第36期");
+  });
+});
+
 describe("not found", () => {
   it("answers unknown paths and /ai paths with the 404 page", async () => {
     const page = await enteredPhone();
     for (const p of ["/nope", "/ai/undress"]) {
       await page.goto(`${suite.gw.url}${p}`);
-      await findText(page, `Page Not Found: ${p}`);
+      await findText(page, `页面不存在：${p}`);
       await findText(page, "404");
     }
   });

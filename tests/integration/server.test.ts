@@ -92,6 +92,10 @@ describe("accounts", () => {
 
     const updated = await me.send(accounts.updateInfo, { nickname: "新昵称", intro: "你好", gender: 2, birthday: "1990-05-01" });
     expect(updated).toMatchObject({ nickname: "新昵称", intro: "你好", gender: 2, birthday: "1990-05-01" });
+    for (const day of ["2021-02-30", "1800-01-01", "2999-01-01"]) expect((await me.request("/api/user/updateInfo", { birthday: day })).msg).toBe("生日无效");
+    // No avatar given: the default one.
+    expect((await me.send(accounts.updateInfo, { avatar_url: "/uploads/images/202601/a.png" })).avatar_url).toBe("/uploads/images/202601/a.png");
+    expect((await me.send(accounts.updateInfo, { avatar_url: "" })).avatar_url).toBe("");
     const bad = await me.request("/api/user/updateInfo", { nickname: "x".repeat(21), birthday: "soon" });
     expect(bad.status).toBe(400);
     expect(bad.msg).toMatch(/昵称.*生日/);
