@@ -46,6 +46,8 @@ export function Banner({ ads }: { ads: Ad[] }) {
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    // A new touch: whether the last swipe ended in a click or not, this one is judged afresh.
+    swiped.current = false;
     if (count > 1 && e.isPrimary) drag.current = { id: e.pointerId, x0: e.clientX, y0: e.clientY, t0: e.timeStamp, dx: 0, axis: null };
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
