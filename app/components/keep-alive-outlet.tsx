@@ -1,13 +1,12 @@
 import { Activity, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext, UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet } from "react-router";
+import { stateField } from "#app/lib/location-state.ts";
 import { userStore } from "#app/stores/user.ts";
 
 export const MAX_KEPT_PAGES = 50;
 
 /** Location state for a push that should open at a scroll position (a tab bar going back to a tab). */
 export const scrollState = (y: number) => ({ scrollY: y });
-const scrollOf = (state: unknown) =>
-  state && typeof state === "object" && typeof (state as { scrollY?: unknown }).scrollY === "number" ? (state as { scrollY: number }).scrollY : 0;
 
 interface Entry {
   element: ReactNode;
@@ -80,7 +79,7 @@ export function KeepAliveOutlet() {
     activeKey.current = key;
     // The first page keeps where the browser put it (and scrolling now would force a layout mid-commit).
     if (previous === key || previous === null) return;
-    window.scrollTo(0, navigationType === "POP" ? (entries.get(key)?.scrollY ?? 0) : scrollOf(location.state));
+    window.scrollTo(0, navigationType === "POP" ? (entries.get(key)?.scrollY ?? 0) : (stateField(location.state, "scrollY", "number") ?? 0));
   }, [key, navigationType, entries, location.state]);
 
   useLayoutEffect(() => {

@@ -1,10 +1,10 @@
 import { DotLoading, ErrorBlock, InfiniteScroll } from "antd-mobile";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, type ReactNode } from "react";
 import { useImmer } from "use-immer";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import PullRefresh from "#app/components/pull-refresh.tsx";
-import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
+import { useFreshFirstPage, withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 
 interface Props<T> {
   /** The first page, from the route's clientLoader; without it the list loads its first page itself. */
@@ -22,18 +22,13 @@ export function PagedList<T>({ initial, fetchPage, renderItem, itemKey, emptyTex
   const [state, update] = useImmer({ items: initial?.list ?? [], page: initial?.page ?? 0, hasMore: initial?.has_more ?? true, error: "" });
   const loading = useRef(false);
 
-  // The route's loader ran again (back navigation, revalidation) while this list stayed mounted.
-  const [seenInitial, setSeenInitial] = useState(initial);
-  if (initial !== seenInitial) {
-    setSeenInitial(initial);
-    if (initial) {
-      const items = withFreshFirstPage(state.items as T[], initial, itemKey);
-      update((s) => {
-        if (items) s.items = items as typeof s.items;
-        else return { items: initial.list, page: initial.page, hasMore: initial.has_more, error: "" } as typeof s;
-      });
-    }
-  }
+  useFreshFirstPage(initial, (fresh) => {
+    const items = withFreshFirstPage(state.items as T[], fresh, itemKey);
+    update((s) => {
+      if (items) s.items = items as typeof s.items;
+      else return { items: fresh.list, page: fresh.page, hasMore: fresh.has_more, error: "" } as typeof s;
+    });
+  });
 
   const loadMore = useCallback(async () => {
     if (loading.current) return;

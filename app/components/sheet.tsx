@@ -1,5 +1,5 @@
 import { Popup } from "antd-mobile";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
  * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its
@@ -22,6 +22,7 @@ export function Sheet({
   children: ReactNode;
 }) {
   const close = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   const latestOnClose = useRef(onClose);
   latestOnClose.current = onClose;
   useEffect(() => {
@@ -38,9 +39,9 @@ export function Sheet({
   }, [visible]);
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={`sheet ${className}`} destroyOnClose={destroyOnClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby="sheet-title">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="sheet-head">
-          <h2 id="sheet-title" className="block-title">
+          <h2 id={titleId} className="block-title">
             {title}
           </h2>
           <button ref={close} type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>

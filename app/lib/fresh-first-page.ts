@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { Paged } from "#gateway/api/types.ts";
 
 /**
@@ -11,4 +12,16 @@ export function withFreshFirstPage<T>(items: readonly T[], fresh: Paged<T>, key:
   if (n > items.length || (!fresh.has_more && items.length !== n)) return null;
   for (let i = 0; i < n; i++) if (key(fresh.list[i]!) !== key(items[i]!)) return null;
   return [...fresh.list, ...items.slice(n)];
+}
+
+/**
+ * Calls `onFresh` while rendering when the route's loader has handed a list that stayed mounted a new first
+ * page (it ran again: back navigation, a revalidation).
+ */
+export function useFreshFirstPage<P>(initial: P | undefined, onFresh: (fresh: P) => void) {
+  const [seen, setSeen] = useState(initial);
+  if (initial !== seen) {
+    setSeen(initial);
+    if (initial) onFresh(initial);
+  }
 }

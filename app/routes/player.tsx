@@ -2,7 +2,7 @@ import { Button, ErrorBlock } from "antd-mobile";
 import { Dialog, Toast } from "#app/lib/overlays.ts";
 import { useEffect, useMemo, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useLocation, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { accounts, videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
+import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/components/video/comments.tsx";
@@ -14,7 +14,8 @@ import { api, callPath } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
-import { userStore } from "#app/stores/user.ts";
+import { syncUser } from "#app/lib/session.ts";
+import { setCoins } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
 
 const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
@@ -67,10 +68,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
             ? await api(videos.communityUnlock, { id, content, request_id: field("request_id") })
             : await api(intent === "buy-coins" ? videos.buyWithCoins : videos.buyWithTicket, { id, request_id: field("request_id") });
         if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
-        const coins = outcome.data.coins;
-        userStore.set((s) => {
-          if (s.u) s.u.coins = coins;
-        });
+        setCoins(outcome.data.coins);
         patchVideo(id, { is_pay: 1, can_watch: 1 });
         if (outcome.data.charged) Toast.show({ content: intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", icon: "success" });
         return { bought: outcome.data };
@@ -85,17 +83,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         const outcome = await api(videos.rewardHer, { id, gift_id: Number(field("gift_id")) });
         if (outcome.ok) {
           Toast.show({ content: "打赏成功，感谢支持" });
-          userStore.set((s) => {
-            if (s.u) s.u.coins = outcome.data!.coins;
-          });
+          setCoins(outcome.data!.coins);
           return { rewarded: outcome.data };
         }
         // Refused (too few coins, spent elsewhere): the balance on screen may be out of date.
-        const me = await api(accounts.userInfo, undefined).catch(() => null);
-        if (me)
-          userStore.set((s) => {
-            if (s.u) s.u.coins = me.coins;
-          });
+        const me = await syncUser().catch(() => null);
         return { error: outcome.msg, coins: me?.coins };
       }
       case "want":

@@ -1,3 +1,4 @@
+import { stateField } from "#app/lib/location-state.ts";
 import { createStore } from "./create-store.ts";
 
 /** A list a player was opened from: its api path and params, the ids loaded so far, and whether it has more. */
@@ -37,5 +38,4 @@ export function extendStack(key: string, ids: number[], hasMore: boolean) {
 
 /** The location state a link to the player carries to name its list. */
 export const stackState = (key: string) => ({ stack: key });
-export const stackKeyOf = (state: unknown): string | undefined =>
-  state && typeof state === "object" && typeof (state as { stack?: unknown }).stack === "string" ? (state as { stack: string }).stack : undefined;
+export const stackKeyOf = (state: unknown) => stateField(state, "stack", "string");

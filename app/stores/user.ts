@@ -10,3 +10,10 @@ export interface UserState {
 
 /** The signed-in member (or the guest profile); persisted in local storage. */
 export const userStore = createStore<UserState>({ isLogin: false, u: null, token: "" }, { persist: { kind: "local", key: TOKEN_STORAGE_KEY } });
+
+/** The balance a purchase or gift answered with. */
+export function setCoins(coins: number) {
+  userStore.set((s) => {
+    if (s.u) s.u.coins = coins;
+  });
+}

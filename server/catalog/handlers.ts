@@ -132,7 +132,7 @@ export const comments = defineHandler({
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
   handle({ input, db, origin, caller }) {
-    if (!sql(db, "SELECT 1 FROM items WHERE id = ? AND kind = 'video'").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
+    requireVideo(db, input.id, caller.user.id);
     return { data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
   },
 });

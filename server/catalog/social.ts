@@ -105,8 +105,7 @@ export function toggleItemMark(db: DB, uid: number, itemId: number, mark: "likes
 export function toggleFollow(db: DB, uid: number, target: number) {
   if (uid === target) throw new ApiError(400, "不能关注自己");
   return db.transaction(() => {
-    // A person: a registered member or a creator, not a guest device (personById's rule).
-    if (!sql(db, "SELECT 1 FROM users WHERE id = ? AND (phone IS NOT NULL OR is_creator = 1)").get(target)) throw new ApiError(404, "用户不存在");
+    if (!sql(db, `SELECT 1 FROM users u WHERE u.id = ? AND ${IS_PERSON}`).get(target)) throw new ApiError(404, "用户不存在");
     const on = sql(db, "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").run(uid, target).changes === 0;
     if (on) sql(db, "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").run(uid, target, Date.now());
     const d = on ? 1 : -1;
@@ -129,6 +128,9 @@ interface PersonRow {
   video_count: number;
   is_attention: number;
 }
+
+/** A person (on `u`): a registered member or a creator, not a guest device. */
+const IS_PERSON = "(u.phone IS NOT NULL OR u.is_creator = 1)";
 
 export const PERSON_SELECT = `
   SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count,
@@ -164,7 +166,7 @@ export function toCard(origin: string, r: PersonRow): CreatorCard & { followed_c
 }
 
 export function personById(db: DB, uid: number, id: number): PersonRow | undefined {
-  return sql(db, `${PERSON_SELECT} WHERE u.id = @id AND (u.phone IS NOT NULL OR u.is_creator = 1)`).get({ uid, id }) as PersonRow | undefined;
+  return sql(db, `${PERSON_SELECT} WHERE u.id = @id AND ${IS_PERSON}`).get({ uid, id }) as PersonRow | undefined;
 }
 
 /** Followers or followees of `who`, newest first. */

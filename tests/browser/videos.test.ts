@@ -822,18 +822,24 @@ describe("lists opened again", () => {
 
 describe("player navigation", () => {
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
-
-  it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
+  const at = (page: Page, href: string) => page.waitForFunction((h) => location.pathname + location.search === h, {}, href);
+  /** A phone on /home that opened the feed's card `index`; the hrefs of the cards shown. */
+  async function openedFromHome(index: number) {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
-    await page.click(`.video-card[href="${hrefs[0]}"]`);
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
+    await page.click(`.video-card[href="${hrefs[index]}"]`);
+    await at(page, hrefs[index]!);
+    return { page, hrefs };
+  }
+
+  it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
+    const { page, hrefs } = await openedFromHome(0);
     await tapText(page, "下一个");
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[1]);
+    await at(page, hrefs[1]!);
     await tapText(page, "上一个");
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[0]);
+    await at(page, hrefs[0]!);
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
     await routerIdle(page);
@@ -845,7 +851,7 @@ describe("player navigation", () => {
     await findText(page, "加载失败");
     const last = await page.$$eval(".video-card", (cards) => cards.filter((c) => c.checkVisibility()).at(-1)!.getAttribute("href")!);
     await page.click(`.video-card[href="${last}"]`);
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, last);
+    await at(page, last);
     holdFeed = false;
     // A reload keeps the list (session storage, named by the history entry).
     await page.reload();
@@ -857,12 +863,7 @@ describe("player navigation", () => {
   });
 
   it("keeps each player's own list: back from a video opened from a tag, the earlier player goes on in the home feed", async () => {
-    const page = await adultPhone();
-    await page.goto(`${suite.gw.url}/home`);
-    await page.waitForSelector(".video-card", { visible: true });
-    const hrefs = await page.$$eval(".video-card", (cards) => cards.map((c) => c.getAttribute("href")!));
-    await page.click(`.video-card[href="${hrefs[2]}"]`);
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[2]);
+    const { page, hrefs } = await openedFromHome(2);
     await tapText(page, "#", ".player-tags a");
     await page.waitForFunction(() => location.pathname === "/tag");
     await routerIdle(page);
@@ -880,15 +881,15 @@ describe("player navigation", () => {
         hrefs[2],
       )
     ).jsonValue();
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, otherHref);
+    await at(page, otherHref!);
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/tag");
     await page.goBack();
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[2]);
+    await at(page, hrefs[2]!);
     // Until the router has committed the back navigation, the page on screen is still the tag's video.
     await routerIdle(page);
     await tapText(page, "下一个");
-    await page.waitForFunction((h) => location.pathname + location.search === h, {}, hrefs[3]);
+    await at(page, hrefs[3]!);
   });
 });
 

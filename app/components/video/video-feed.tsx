@@ -3,7 +3,7 @@ import { useImmer } from "use-immer";
 import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
+import { useFreshFirstPage, withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 import { latestPatch, onVideoPatch, patchesSince } from "#app/lib/video-patches.ts";
 import { openedFrom } from "#app/stores/stack.ts";
 import { useWindowRows } from "./use-window-rows.ts";
@@ -77,15 +77,10 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
     return onVideoPatch(sync);
   }, [update]);
 
-  // The route's loader ran again (back navigation, revalidation) while this feed stayed mounted.
-  const [seenInitial, setSeenInitial] = useState(initial);
-  if (initial !== seenInitial) {
-    setSeenInitial(initial);
-    if (initial) {
-      const items = withFreshFirstPage(state.items, initial, videoId);
-      update((s) => (items ? void (s.items = items) : fromPage(initial)));
-    }
-  }
+  useFreshFirstPage(initial, (fresh) => {
+    const items = withFreshFirstPage(state.items, fresh, videoId);
+    update((s) => (items ? void (s.items = items) : fromPage(fresh)));
+  });
 
   useEffect(() => {
     kept.set(feedKey, state);
