@@ -157,7 +157,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // status, and it is English.
     statusText = REASON_PHRASES[status] ?? "出错了";
     description = typeof routeError.data === "string" ? routeError.data : description;
-  } else if (chunkFailed) {
+  } else if (chunkFailed && isOnline()) {
+    // (Offline, a missing chunk is the network's doing: the offline branch below says so.)
     statusText = "加载失败";
     description = "页面资源加载失败，可能是网络异常或应用刚刚更新，请稍后刷新重试。";
   } else if (refused) {

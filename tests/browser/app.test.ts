@@ -281,6 +281,12 @@ describe("shell QA", () => {
     expect(fresh.url()).toBe(`${suite.gw.url}/announcement`);
     await fresh.setOfflineMode(false);
     await findText(fresh, "第36期");
+    // A screen whose code has not loaded yet, opened offline: the network's fault, not a server error.
+    await fresh.setOfflineMode(true);
+    await inApp(fresh, "/discovery/daily-pick");
+    await findText(fresh, "网络已断开，请检查网络连接后重试");
+    expect(await fresh.$(".error-status")).toBeNull();
+    await fresh.setOfflineMode(false);
   });
 });
 
