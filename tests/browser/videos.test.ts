@@ -884,6 +884,7 @@ describe("player navigation", () => {
     await at(page, otherHref!);
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/tag");
+    await routerIdle(page);
     await page.goBack();
     await at(page, hrefs[2]!);
     // Until the router has committed the back navigation, the page on screen is still the tag's video.
