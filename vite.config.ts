@@ -43,7 +43,7 @@ function compileHints(): Plugin {
 
 const REACT_DOM = /\/node_modules\/react-dom\/cjs\/react-dom-client\./;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
-const FIRST_SCREEN = ["app/root.tsx", "app/routes/tabs-layout.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
+const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
 
 /**
  * Fewer, larger chunks for the first screen. Rollup splits the modules /home needs into some twenty files;
@@ -80,6 +80,29 @@ function firstScreenChunks(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build, which keeps its dev warnings (and the
+ * messages' text) in a production bundle (remix-run/react-router#14753). The production build is the same
+ * code with the warnings off; the build takes it.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = resolve(import.meta.dirname, "node_modules/react-router/dist/production");
+  return {
+    name: "react-router-production-build",
+    apply: "build",
+    config() {
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: `${dist}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${dist}/dom-export.mjs` },
+          ],
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work); NO_MINIFY=1 keeps
@@ -96,6 +119,7 @@ export default defineConfig({
     versionFile(),
     compileHints(),
     firstScreenChunks(),
+    reactRouterProductionBuild(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,

@@ -14,8 +14,7 @@ import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { recordVisit } from "./stores/history.ts";
 import appCss from "./app.css?url";
-import cryptoWorkerUrl from "#gateway/crypto-worker.ts?worker&url";
-import imageWorkerUrl from "#gateway/image-worker.ts?worker&url";
+import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
 
 if (typeof document !== "undefined") {
   // Landing on a video section: its first calls start now, while React DOM is still downloading; the route's
@@ -29,6 +28,14 @@ if (typeof document !== "undefined") {
 
 const SW_REGISTER_DELAY_MS = 3000;
 
+/**
+ * The tab icon, drawn as icon-192.png is, inline: a favicon file is one more request on the first screen, on
+ * one of HTTP/1.1's six connections (decision 022). Home-screen icons stay PNG (manifest, apple-touch-icon).
+ */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 192 192"><rect width="192" height="192" rx="41" fill="#18181c"/><path d="M73 58.5 134 96 73 133.5z" fill="#ff5c8a"/></svg>',
+)}`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="zh-CN" data-prefers-color-scheme="dark">
@@ -39,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#121212" />
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="icon" href="/icons/icon-192.png" />
+        <link rel="icon" href={FAVICON} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         {/* First in the head (React hoists a stylesheet with a precedence above the preloads): the splash
             paints as soon as this small file is in, not after the page's scripts have downloaded. */}
@@ -50,11 +57,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Scripts />
-        {/* The first gateway call waits for the crypto worker and the first cover for the image worker: their
-            scripts load with the page's own (the workers then start from the HTTP cache). After the page's
-            modules, which are needed first: the calls start only once the root module has run. */}
-        <link rel="modulepreload" href={cryptoWorkerUrl} />
-        <link rel="modulepreload" href={imageWorkerUrl} />
+        {/* The first gateway call and the first cover wait for the page worker: its script loads with the
+            page's own (the worker then starts from the HTTP cache). After the page's modules, which are needed
+            first: the calls start only once the root module has run. */}
+        <link rel="modulepreload" href={pageWorkerUrl} />
       </body>
     </html>
   );

@@ -1,15 +1,14 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/splash.tsx"),
-  layout("routes/tabs-layout.tsx", [
-    route("home", "routes/home.tsx"),
-    route("scandalous", "routes/scandalous.tsx"),
-    route("resource", "routes/resource.tsx"),
-    route("dark_web", "routes/dark-web.tsx"),
-    route("post", "routes/post.tsx"),
-    route("my", "routes/my.tsx"),
-  ]),
+  // The tab bar's places: each wraps itself in TabPage (no layout route: one module less to fetch first).
+  route("home", "routes/home.tsx"),
+  route("scandalous", "routes/scandalous.tsx"),
+  route("resource", "routes/resource.tsx"),
+  route("dark_web", "routes/dark-web.tsx"),
+  route("post", "routes/post.tsx"),
+  route("my", "routes/my.tsx"),
   route("login", "routes/login.tsx"),
   route("setting", "routes/setting.tsx"),
   route("info", "routes/info.tsx"),

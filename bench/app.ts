@@ -105,9 +105,9 @@ async function firstLoad(browser: Browser, url: string) {
     if (/hls|preview-viewer/.test(path)) lazy.push(path);
   }
   line("JS, page", kb(js));
-  line("JS, workers (envelope crypto, image decrypt)", kb(worker));
+  line("JS, page worker (envelope crypto, image decrypt)", kb(worker));
   line("CSS", kb(css));
-  // The workers count: the first screen's calls and covers cannot do without them.
+  // The worker counts: the first screen's calls and covers cannot do without it.
   line("JS + CSS", kb(js + worker + css), "target ≤ 150 KB");
   line("JS + CSS as sent (brotli copies)", kb(brotli));
   line("hls.js / image viewer loaded on first screen", lazy.length ? lazy.join(", ") : "no", "target: no");

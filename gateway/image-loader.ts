@@ -1,6 +1,6 @@
 import { decryptImage, sniffImageType } from "./image-cipher.ts";
-import type { ImageJob, ImageJobResult } from "./image-worker.ts";
-import { workerRpc } from "./worker-rpc.ts";
+import type { ImageJob, ImageJobResult } from "./image-jobs.ts";
+import { startPageWorker, workerRpc } from "./worker-rpc.ts";
 
 export interface ImageLoader {
   /** Fetches, decrypts and returns a displayable URL; the same URL is loaded once. */
@@ -12,13 +12,13 @@ export interface ImageLoader {
 }
 
 /**
- * Encrypted images for the browser: one module worker decrypts with WebCrypto and hands back blob: URLs.
+ * Encrypted images for the browser: the page worker decrypts with WebCrypto and hands back blob: URLs.
  * Recent results are kept (an LRU of `cacheSize`), so scrolling back does not decrypt again.
  */
 export function createImageLoader(opts: { mediaKey: string; cacheSize?: number }): ImageLoader {
   const cacheSize = opts.cacheSize ?? 400;
   const done = new Map<string, Promise<string>>();
-  const rpc = workerRpc<ImageJobResult>(() => new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" }), "image worker");
+  const rpc = workerRpc<ImageJobResult>(startPageWorker, "page worker");
 
   const decryptInline = async (data: ArrayBuffer): Promise<string> => {
     const plain = await decryptImage(data, opts.mediaKey);

@@ -1,6 +1,6 @@
-import type { CryptoWorkerJob } from "./crypto-worker.ts";
+import type { CryptoWorkerJob } from "./crypto-jobs.ts";
 import type { Keys, OpenedResponse, RequestEnvelope, ResponseEnvelope } from "./envelope.ts";
-import { workerRpc } from "./worker-rpc.ts";
+import { startPageWorker, workerRpc } from "./worker-rpc.ts";
 
 /** Seals requests and opens responses somewhere other than the caller's thread. */
 export interface EnvelopeOffload {
@@ -16,10 +16,7 @@ export interface EnvelopeOffload {
  */
 export function createWorkerEnvelope({ aesKey, aesIv, signSecret }: Keys): EnvelopeOffload {
   const keys: Keys = { aesKey, aesIv, signSecret }; // only the keys cross to the worker with each message
-  const rpc = workerRpc<{ id: number; result?: unknown; error?: string }>(
-    () => new Worker(new URL("./crypto-worker.ts", import.meta.url), { type: "module" }),
-    "crypto worker",
-  );
+  const rpc = workerRpc<{ id: number; result?: unknown; error?: string }>(startPageWorker, "page worker");
   const inline = async () => {
     const [{ jsCrypto }, envelope] = await Promise.all([import("./crypto-js.ts"), import("./envelope.ts")]);
     return { jsCrypto, envelope };

@@ -16,13 +16,30 @@ export interface WorkerRpc<A extends WorkerAnswer> {
   warm(): void;
 }
 
+// One sequence for every channel: channels that share a worker never take each other's answers.
+let seq = 0;
+let pageWorker: Worker | undefined;
+
 /**
- * Request/answer over one module worker, started on first use. `start` must contain the
- * `new Worker(new URL("./x.ts", import.meta.url), { type: "module" })` expression, so the bundler finds it.
+ * The page worker (decision 022), started once for every channel that asks it: envelope cryptography and
+ * encrypted images. A worker that fails is dropped, so a channel created later starts a new one.
+ */
+export function startPageWorker(): Worker {
+  if (pageWorker) return pageWorker;
+  const worker = new Worker(new URL("./page-worker.ts", import.meta.url), { type: "module" });
+  worker.addEventListener("error", () => {
+    if (pageWorker === worker) pageWorker = undefined;
+  });
+  return (pageWorker = worker);
+}
+
+/**
+ * Request/answer over a module worker, started on first use; several channels may share one worker. `start`
+ * must contain the `new Worker(new URL("./x.ts", import.meta.url), { type: "module" })` expression, so the
+ * bundler finds it.
  */
 export function workerRpc<A extends WorkerAnswer>(start: () => Worker, name: string): WorkerRpc<A> {
   let worker: Worker | null | undefined;
-  let seq = 0;
   const pending = new Map<number, { resolve: (a: A) => void; reject: (e: Error) => void }>();
 
   const get = () => {
@@ -30,18 +47,18 @@ export function workerRpc<A extends WorkerAnswer>(start: () => Worker, name: str
     if (typeof Worker === "undefined") return (worker = null);
     try {
       worker = start();
-      worker.onmessage = (event: MessageEvent<A>) => {
+      worker.addEventListener("message", (event: MessageEvent<A>) => {
         const job = pending.get(event.data.id);
         if (!job) return;
         pending.delete(event.data.id);
         if (event.data.error !== undefined) job.reject(new Error(event.data.error));
         else job.resolve(event.data);
-      };
-      worker.onerror = () => {
+      });
+      worker.addEventListener("error", () => {
         for (const job of pending.values()) job.reject(new Error(`${name} failed`));
         pending.clear();
         worker = null;
-      };
+      });
     } catch {
       worker = null;
     }

@@ -25,6 +25,19 @@ const TABS = [
 // places; it does not start them over). Read by the keep-alive outlet from the link's state.
 const leftAt = new Map<string, number>();
 
+/**
+ * A place of the tab bar: its page with the bar below. Each tab route wraps itself in it rather than sharing
+ * a layout route, whose module would be one more request before the first screen (decision 022).
+ */
+export function TabPage({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="tabs-shell">
+      {children}
+      <TabBar />
+    </div>
+  );
+}
+
 /** The bottom tab bar: real links, the current section highlighted. */
 export function TabBar() {
   const { pathname } = useLocation();

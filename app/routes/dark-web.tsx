@@ -1,10 +1,15 @@
+import { TabPage } from "#app/components/tab-bar.tsx";
 import { sectionLoader, VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/dark-web";
 
 export const clientLoader = sectionLoader("/dark_web");
 
 export default function DarkWeb({ loaderData }: Route.ComponentProps) {
-  return <VideoSectionView data={loaderData} title="暗网" />;
+  return (
+    <TabPage>
+      <VideoSectionView data={loaderData} title="暗网" />
+    </TabPage>
+  );
 }
 
 export function meta() {

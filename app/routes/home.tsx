@@ -1,10 +1,15 @@
+import { TabPage } from "#app/components/tab-bar.tsx";
 import { sectionLoader, VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/home";
 
 export const clientLoader = sectionLoader("/home");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <VideoSectionView data={loaderData} title="首页" withNotice />;
+  return (
+    <TabPage>
+      <VideoSectionView data={loaderData} title="首页" withNotice />
+    </TabPage>
+  );
 }
 
 export function meta() {

@@ -4,6 +4,7 @@ import { formatCount } from "#app/lib/format.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
+import { TabPage } from "#app/components/tab-bar.tsx";
 import type { Route } from "./+types/my";
 
 export async function clientLoader() {
@@ -16,7 +17,7 @@ const LATER = ["分享推广"];
 export default function My({ loaderData }: Route.ComponentProps) {
   const { u, isLogin } = loaderData;
   return (
-    <div>
+    <TabPage>
       <header className="my-header">
         <Avatar src={u?.avatar_url ?? ""} style={{ "--size": "1.6rem", "--border-radius": "50%" }} />
         <div>
@@ -78,7 +79,7 @@ export default function My({ loaderData }: Route.ComponentProps) {
           </List.Item>
         ))}
       </List>
-    </div>
+    </TabPage>
   );
 }
 

@@ -1,7 +1,12 @@
+import { TabPage } from "#app/components/tab-bar.tsx";
 import { Unavailable } from "#app/components/unavailable.tsx";
 
 export default function Post() {
-  return <Unavailable title="圈子" />;
+  return (
+    <TabPage>
+      <Unavailable title="圈子" />
+    </TabPage>
+  );
 }
 
 export function meta() {

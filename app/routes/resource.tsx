@@ -1,7 +1,12 @@
+import { TabPage } from "#app/components/tab-bar.tsx";
 import { Unavailable } from "#app/components/unavailable.tsx";
 
 export default function Resource() {
-  return <Unavailable title="资源" />;
+  return (
+    <TabPage>
+      <Unavailable title="资源" />
+    </TabPage>
+  );
 }
 
 export function meta() {

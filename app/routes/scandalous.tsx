@@ -1,7 +1,12 @@
+import { TabPage } from "#app/components/tab-bar.tsx";
 import { Unavailable } from "#app/components/unavailable.tsx";
 
 export default function Scandalous() {
-  return <Unavailable title="黑料" />;
+  return (
+    <TabPage>
+      <Unavailable title="黑料" />
+    </TabPage>
+  );
 }
 
 export function meta() {

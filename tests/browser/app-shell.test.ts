@@ -124,8 +124,10 @@ describe("installable app", () => {
 });
 
 describe("first screen", () => {
-  it("seals and opens envelopes in the crypto worker, not on the page, and hints React DOM for eager compilation", async () => {
+  it("seals and opens envelopes in the page worker, not on the page, and hints React DOM for eager compilation", async () => {
     const page = await adultPhone();
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     const scripts = new Map<string, Promise<string>>();
     const encodings = new Map<string, string | undefined>();
     page.on("response", (r) => {
@@ -139,16 +141,18 @@ describe("first screen", () => {
     await page.waitForSelector(".video-card");
     const html = await (await fetch(`${gw.url}/home`)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-    const cryptoWorker = preloaded.find((p) => p.includes("crypto-worker"));
-    expect(cryptoWorker).toBeDefined();
-    expect(preloaded.some((p) => p.includes("image-worker"))).toBe(true);
+    // One worker script does the envelope's cryptography and decrypts images: one request, not two.
+    const pageWorker = preloaded.find((p) => p.includes("page-worker"));
+    expect(pageWorker).toBeDefined();
+    expect(preloaded.filter((p) => /worker/.test(p))).toEqual([pageWorker]);
+    expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([pageWorker]);
 
     // crypto-js's UTF-8 decoder message marks its code: only the worker's script carries it.
     const CRYPTO_JS = "Malformed UTF-8 data";
     const texts = new Map<string, string>();
     for (const [path, text] of scripts) texts.set(path, await text);
     const withCryptoJs = [...texts].filter(([, t]) => t.includes(CRYPTO_JS)).map(([p]) => p);
-    expect(withCryptoJs).toEqual([cryptoWorker]);
+    expect(withCryptoJs).toEqual([pageWorker]);
     const reactDom = [...texts].filter(([, t]) => t.includes("react.dom.root") || t.includes("hydrateRoot"));
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
@@ -157,13 +161,16 @@ describe("first screen", () => {
     expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
     const shell = preloaded.find((p) => /\/shell-[\w-]+\.js$/.test(p));
     expect(await (await fetch(`${gw.url}${shell}`)).text()).toContain("video-feed-row");
-    expect(preloaded.length).toBeLessThanOrEqual(10);
+    expect(preloaded.length).toBeLessThanOrEqual(8);
+    // The tab icon is inline: no icon request competes with the first screen's scripts.
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    expect(requested.filter((p) => p.startsWith("/icons/") || p === "/favicon.ico")).toEqual([]);
     // React DOM and React Router download side by side, and the large scripts come as the build's brotli copies.
     const reactDomPath = reactDom.find(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))![0];
     const routerPath = [...texts].find(([p, t]) => p !== reactDomPath && t.includes("__reactRouterContext"))?.[0];
     expect(routerPath).toBeDefined();
-    expect(preloaded).toEqual(expect.arrayContaining([reactDomPath, routerPath, shell, cryptoWorker]));
-    for (const path of [reactDomPath, routerPath!, shell!, cryptoWorker!]) expect(encodings.get(path), path).toBe("br");
+    expect(preloaded).toEqual(expect.arrayContaining([reactDomPath, routerPath, shell, pageWorker]));
+    for (const path of [reactDomPath, routerPath!, shell!, pageWorker!]) expect(encodings.get(path), path).toBe("br");
     await page.close();
   });
 

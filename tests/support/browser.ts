@@ -121,12 +121,12 @@ export async function submitLogin(page: Page, phone: string, password: string) {
 }
 
 /**
- * The image requests the page's image worker made (it fetches the images it decrypts, so the page's own
- * resource timings do not list them): path, start on the wall clock (ms since the epoch), protocol.
+ * The image requests the page worker made (it fetches the images it decrypts, so the page's own resource
+ * timings do not list them): path, start on the wall clock (ms since the epoch), protocol.
  */
 export async function imageWorkerRequests(page: Page): Promise<{ path: string; startedAt: number; protocol: string }[]> {
-  const worker = page.workers().find((w) => w.url().includes("image-worker"));
-  if (!worker) throw new Error("no image worker on the page");
+  const worker = page.workers().find((w) => w.url().includes("page-worker"));
+  if (!worker) throw new Error("no page worker on the page");
   return worker.evaluate(() =>
     (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
       .filter((e) => new URL(e.name).pathname.startsWith("/media/"))

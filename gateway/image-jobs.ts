@@ -1,5 +1,4 @@
-/// <reference lib="webworker" />
-// Module worker: decrypts encrypted images with WebCrypto off the main thread (docs/protocol.md §7).
+// Encrypted images for the page worker: decrypted with WebCrypto off the main thread (docs/protocol.md §7).
 import { decryptImage, sniffImageType } from "./image-cipher.ts";
 
 interface ImageJobBase {
@@ -24,8 +23,10 @@ export interface ImageJobResult {
   error?: string;
 }
 
-self.onmessage = async (event: MessageEvent<ImageJob | { revoke: string }>) => {
-  const msg = event.data;
+/** Revokes a blob: address made here, once the page no longer shows it. */
+export type ImageRevoke = { revoke: string };
+
+export async function runImageJob(msg: ImageJob | ImageRevoke, reply: (message: ImageJobResult, transfer?: Transferable[]) => void) {
   if ("revoke" in msg) {
     URL.revokeObjectURL(msg.revoke);
     return;
@@ -34,15 +35,15 @@ self.onmessage = async (event: MessageEvent<ImageJob | { revoke: string }>) => {
     const plain = await decryptImage("src" in msg ? await download(msg.src) : msg.data, msg.key);
     const mime = sniffImageType(plain);
     if (msg.responseType === "url") {
-      self.postMessage({ id: msg.id, key: msg.key, mime, result: URL.createObjectURL(new Blob([plain as BlobPart], { type: mime })) } satisfies ImageJobResult);
+      reply({ id: msg.id, key: msg.key, mime, result: URL.createObjectURL(new Blob([plain as BlobPart], { type: mime })) });
     } else {
       const buffer = plain.buffer as ArrayBuffer;
-      self.postMessage({ id: msg.id, key: msg.key, mime, result: buffer } satisfies ImageJobResult, [buffer]);
+      reply({ id: msg.id, key: msg.key, mime, result: buffer }, [buffer]);
     }
   } catch (error) {
-    self.postMessage({ id: msg.id, key: msg.key, error: error instanceof Error ? error.message || error.name : String(error) } satisfies ImageJobResult);
+    reply({ id: msg.id, key: msg.key, error: error instanceof Error ? error.message || error.name : String(error) });
   }
-};
+}
 
 async function download(src: string): Promise<ArrayBuffer> {
   const response = await fetch(src);

@@ -1,21 +1,19 @@
-/// <reference lib="webworker" />
-// Module worker: the envelope's cryptography off the main thread (decisions 003 and 013): sealing requests,
-// checking and decrypting responses.
+// The envelope's cryptography for the page worker (decisions 003, 013 and 022): sealing requests, checking
+// and decrypting responses, with crypto-js.
 import { jsCrypto } from "./crypto-js.ts";
 import { openResponseText, sealRequest, type Keys, type ResponseEnvelope } from "./envelope.ts";
 
 /** A job for the worker; workerRpc adds the request id. */
 export type CryptoWorkerJob = { op: "seal"; fields: Record<string, unknown>; keys: Keys } | { op: "open"; envelope: ResponseEnvelope; keys: Keys };
-type CryptoWorkerRequest = CryptoWorkerJob & { id: number };
+export type CryptoWorkerRequest = CryptoWorkerJob & { id: number };
 
 const answer = (req: CryptoWorkerRequest): unknown =>
   req.op === "seal" ? sealRequest(req.fields, req.keys, jsCrypto) : openResponseText(req.envelope, req.keys, jsCrypto);
 
-self.onmessage = (event: MessageEvent<CryptoWorkerRequest>) => {
-  const { id } = event.data;
+export function runCryptoJob(req: CryptoWorkerRequest, reply: (message: unknown) => void) {
   try {
-    self.postMessage({ id, result: answer(event.data) });
+    reply({ id: req.id, result: answer(req) });
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    reply({ id: req.id, error: error instanceof Error ? error.message : String(error) });
   }
-};
+}
