@@ -357,8 +357,9 @@ describe("search", () => {
     await input!.type("美食");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => new URL(location.href).searchParams.get("kw") === "美食");
-    const again = await page.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>(".adm-search-bar input")].find((i) => i.checkVisibility()));
-    await (again as unknown as { click(o: object): Promise<void> }).click({ count: 3 });
+    // The results page's own bar: the search page's bar stays in the DOM, and is visible until the results commit.
+    const again = await page.waitForSelector(".result-search input", { visible: true });
+    await again!.click({ count: 3 });
     await page.keyboard.press("Backspace");
     await page.keyboard.type("科技");
     await page.keyboard.press("Enter");

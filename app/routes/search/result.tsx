@@ -41,6 +41,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="搜索结果">
       <SearchBar
+        className="result-search"
         defaultValue={kw}
         placeholder="搜索视频、创作者、合集"
         maxLength={videos.MAX_SEARCH_KEYWORD}
