@@ -44,31 +44,45 @@ function compileHints(): Plugin {
 const REACT_DOM = /\/node_modules\/react-dom\/cjs\/react-dom-client\./;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
+const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
+
+type ModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
+
+/** Every module `entries` import statically, the entries included. */
+function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> {
+  const graph = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (graph.has(next)) continue;
+    graph.add(next);
+    stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+  }
+  return graph;
+}
 
 /**
  * Fewer, larger chunks for the first screen. Rollup splits the modules /home needs into some twenty files;
  * over HTTP/1.1 on a slow line each costs a round trip on one of six connections and shares the line with
- * React DOM while it waits. The framework (React, React DOM, React Router) becomes one chunk, and what the
- * first screen's routes import statically another; the route modules stay entries of their own. React DOM's
- * client, the largest single module, is a chunk of its own: over HTTP/1.1 the two halves of the framework
- * download side by side on two connections, each with its share of the line (decision 017).
+ * React DOM while it waits. Three chunks hold what the route modules import (decisions 017 and 023):
+ * - starter: early-start.ts's graph (the gateway client, the stores, React's small core). The page's head runs
+ *   it as a script of its own, so it must not wait for React DOM: the build fails if it imports another chunk
+ *   statically.
+ * - react-dom: React DOM's client, the largest single module. Over HTTP/1.1 it downloads beside the framework
+ *   on a connection of its own, with its own share of the line.
+ * - framework: React Router, the rest of React DOM, and the app's modules that root and /home import
+ *   statically. The route modules stay entries of their own.
  */
 function firstScreenChunks(): Plugin {
-  let shell: Set<string> | undefined;
-  const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+  let starter: Set<string> | undefined;
+  let firstScreen: Set<string> | undefined;
+  const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo }) => {
     if (REACT_DOM.test(id)) return "react-dom";
+    starter ??= staticGraph([EARLY_START], getModuleInfo);
+    if (starter.has(id)) return "starter";
     if (FRAMEWORK.test(id)) return "framework";
-    if (!shell) {
-      shell = new Set();
-      const stack = [...FIRST_SCREEN];
-      while (stack.length) {
-        const next = stack.pop()!;
-        if (shell.has(next)) continue;
-        shell.add(next);
-        stack.push(...(getModuleInfo(next)?.importedIds ?? []));
-      }
-    }
-    if (shell.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "shell";
+    firstScreen ??= staticGraph(FIRST_SCREEN, getModuleInfo);
+    if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "framework";
     return undefined;
   };
   return {
@@ -76,6 +90,13 @@ function firstScreenChunks(): Plugin {
     apply: "build",
     configEnvironment(name) {
       if (name === "client") return { build: { rollupOptions: { output: { manualChunks } } } };
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment?.name !== "client") return;
+      const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "starter");
+      if (!chunk || chunk.type !== "chunk") return this.error("no starter chunk: app/early-start.ts is not in the build");
+      // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
+      if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
     },
   };
 }

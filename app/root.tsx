@@ -2,10 +2,10 @@ import { useCallback, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRevalidator, useRouteError } from "react-router";
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
+import "./early-start.ts";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
-import { isSectionPath } from "./components/video/section-routes.ts";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
 import { muteToasts } from "./lib/feedback.ts";
@@ -16,15 +16,7 @@ import { recordVisit } from "./stores/history.ts";
 import appCss from "./app.css?url";
 import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
 
-if (typeof document !== "undefined") {
-  // Landing on a video section: its first calls start now, while React DOM is still downloading; the route's
-  // loader takes them (decision 014). video-section's module graph does not include React DOM.
-  const path = window.location.pathname;
-  if (isSectionPath(path)) void import("./components/video/video-section.tsx").then((m) => m.startSectionEarly(path));
-  installChunkReload();
-  // Old share links use hash routes: /#/player?id=1 lands on /player?id=1.
-  if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
-}
+if (typeof document !== "undefined") installChunkReload();
 
 const SW_REGISTER_DELAY_MS = 3000;
 
@@ -58,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Scripts />
         {/* The first gateway call and the first cover wait for the page worker: its script loads with the
-            page's own (the worker then starts from the HTTP cache). After the page's modules, which are needed
-            first: the calls start only once the root module has run. */}
+            page's own (the worker then starts from the HTTP cache). After the page's modules: preloaded
+            first, the calls were answered sooner but the first screen was not, as it waits for React DOM too. */}
         <link rel="modulepreload" href={pageWorkerUrl} />
       </body>
     </html>

@@ -1,5 +1,6 @@
 import { TabPage } from "#app/components/tab-bar.tsx";
-import { sectionLoader, VideoSectionView } from "#app/components/video/video-section.tsx";
+import { sectionLoader } from "#app/components/video/section-data.ts";
+import { VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/home";
 
 export const clientLoader = sectionLoader("/home");

@@ -157,10 +157,9 @@ describe("first screen", () => {
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
     // /home is prerendered: its HTML preloads the route's own modules, not only the root's, in a few files
-    // (React DOM, the rest of the framework, first-screen shell, route entries, workers) rather than some twenty.
+    // (React DOM, the rest of the framework with the first screen's components, route entries, the worker)
+    // rather than some twenty.
     expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
-    const shell = preloaded.find((p) => /\/shell-[\w-]+\.js$/.test(p));
-    expect(await (await fetch(`${gw.url}${shell}`)).text()).toContain("video-feed-row");
     expect(preloaded.length).toBeLessThanOrEqual(8);
     // The tab icon is inline: no icon request competes with the first screen's scripts.
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
@@ -169,8 +168,16 @@ describe("first screen", () => {
     const reactDomPath = reactDom.find(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))![0];
     const routerPath = [...texts].find(([p, t]) => p !== reactDomPath && t.includes("__reactRouterContext"))?.[0];
     expect(routerPath).toBeDefined();
-    expect(preloaded).toEqual(expect.arrayContaining([reactDomPath, routerPath, shell, pageWorker]));
-    for (const path of [reactDomPath, routerPath!, shell!, pageWorker!]) expect(encodings.get(path), path).toBe("br");
+    expect(texts.get(routerPath!)).toContain("video-feed-row");
+    // The starter runs from the head as a script of its own, right after the stylesheet, and imports no other
+    // chunk statically: nothing it needs waits for React DOM.
+    const starter = /<link rel="stylesheet"[^>]*><script type="module" async src="([^"]+)"><\/script>/.exec(html)?.[1];
+    expect(starter).toMatch(/^\/assets\/starter-[\w-]+\.js$/);
+    expect(texts.get(starter!)).toBeDefined();
+    expect(texts.get(starter!)).not.toMatch(/from"\.\/|import"\.\//);
+    expect(preloaded).not.toContain(starter);
+    expect(preloaded).toEqual(expect.arrayContaining([reactDomPath, routerPath, pageWorker]));
+    for (const path of [reactDomPath, routerPath!, starter!, pageWorker!]) expect(encodings.get(path), path).toBe("br");
     await page.close();
   });
 
@@ -188,6 +195,23 @@ describe("first screen", () => {
     // wait for a report).
     expect([...calls].sort()).toEqual(["/api/home/getConfig", "/api/mv/list", "/api/system/getad", "/api/tab/listv1"]);
     await page.close();
+  });
+
+  it("has the first screen's data in while React DOM is still on its way", async () => {
+    const page = await adultPhone();
+    // React DOM, the largest script, held up as on a slow line.
+    const slow = await startDelayProxy(gw.url, (path) => (/^\/assets\/react-dom-/.test(path) ? 1500 : 0));
+    const done = new Map<string, number>();
+    page.on("requestfinished", (req) => done.set(new URL(req.url()).pathname, Date.now()));
+    await page.goto(`${slow.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const reactDom = [...done].find(([path]) => path.startsWith("/assets/react-dom-"))?.[1];
+    expect(reactDom).toBeDefined();
+    for (const call of ["/api/home/getConfig", "/api/mv/list", "/api/system/getad", "/api/tab/listv1"]) {
+      expect(done.get(call), call).toBeLessThan(reactDom!);
+    }
+    await page.close();
+    await slow.close();
   });
 
   it("starts the covers only once the banner is on screen", async () => {

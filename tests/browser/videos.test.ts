@@ -848,8 +848,14 @@ describe("player navigation", () => {
     await page.setRequestInterception(true);
     let holdFeed = true;
     page.on("request", (req) => void (holdFeed && req.url().endsWith("/api/mv/list") ? req.abort("connectionrefused") : req.continue()));
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await findText(page, "加载失败");
+    // Scrolled until the next page fails: under load the restored scroll position can land after a first scroll.
+    await page.waitForFunction(
+      () => {
+        window.scrollTo(0, document.body.scrollHeight);
+        return document.body.innerText.includes("加载失败");
+      },
+      { polling: 200 },
+    );
     const last = await page.$$eval(".video-card", (cards) => cards.filter((c) => c.checkVisibility()).at(-1)!.getAttribute("href")!);
     await page.click(`.video-card[href="${last}"]`);
     await at(page, last);

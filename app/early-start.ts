@@ -1,0 +1,15 @@
+import { startSectionEarly } from "./components/video/section-data.ts";
+import { isSectionPath } from "./components/video/section-routes.ts";
+
+/**
+ * What a direct visit starts before React loads (decisions 014 and 023). The build gives this module's graph
+ * a chunk of its own, holding neither React DOM nor React Router, and the page's head loads that chunk as a
+ * script of its own: its calls go out while React DOM is still downloading. The root imports it too, so
+ * `npm run dev` (no such script) runs it as well; a module runs once however often it is loaded.
+ */
+if (typeof document !== "undefined") {
+  // Old share links use hash routes: /#/player?id=1 lands on /player?id=1, before anything reads the path.
+  if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
+  const path = window.location.pathname;
+  if (isSectionPath(path)) startSectionEarly(path);
+}
