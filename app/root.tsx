@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useRevalidator, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useNavigationType, useRevalidator, useRouteError } from "react-router";
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
 import "./early-start.ts";
@@ -63,8 +63,11 @@ export default function App() {
   const navigate = useNavigate();
   useDeploymentUpdates();
 
+  const navigationType = useNavigationType();
   useEffect(() => {
-    recordVisit(location.pathname + location.search);
+    recordVisit(location.pathname + location.search, navigationType === "REPLACE");
+    // Only a new location is a visit; the navigation type is read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { Form } from "antd-mobile";
-import { useEffect, type ReactNode } from "react";
-import { useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
+import type { GoBack } from "#app/lib/after-form.ts";
 import { FormSubmit } from "./form-submit.tsx";
 
 export type FieldErrors = Partial<Record<string, string>> & { form?: string };
@@ -31,7 +32,17 @@ export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSu
   // Through the loading that follows a successful action too: a second tap then would submit again (a
   // second register of the same phone answers "already registered" to a member who is logged in).
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData !== undefined;
+  // A success that goes back (after-form.ts): once, and the form stays disabled until it has gone.
+  const answer = useActionData<GoBack | object>();
+  const goBack = Boolean(answer && "back" in answer);
+  const pending = (navigation.state !== "idle" && navigation.formData !== undefined) || goBack;
+  const navigate = useNavigate();
+  const wentBackFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!goBack || wentBackFor.current === answer) return;
+    wentBackFor.current = answer;
+    void navigate(-1);
+  }, [goBack, answer, navigate]);
 
   useEffect(() => {
     const names = form.getFieldsError().map((f) => f.name.join("."));

@@ -1,12 +1,13 @@
 import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
 import { Toast } from "#app/lib/overlays.ts";
 import { useState } from "react";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
+import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -42,7 +43,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
   Toast.show({ content: "保存成功", duration: TOAST_MS });
-  return redirect("/info");
+  return afterForm("/info");
 }
 
 const GENDERS = [

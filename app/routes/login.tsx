@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
+import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
@@ -40,7 +41,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
-  return redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+  return afterForm(safeRedirect(new URL(request.url).searchParams.get("redirect")));
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

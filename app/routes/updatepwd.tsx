@@ -1,9 +1,10 @@
 import { Form, Input } from "antd-mobile";
 import { Toast } from "#app/lib/overlays.ts";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
+import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { api, TOAST_MS } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -32,7 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
   Toast.show({ content: "密码已修改", duration: TOAST_MS });
-  return redirect("/setting");
+  return afterForm("/setting");
 }
 
 export default function UpdatePwd({ actionData }: Route.ComponentProps) {

@@ -19,6 +19,12 @@ describe("history stack rule", () => {
     expect(applyStackRule(["/home", "/my", "/setting"], "/home")).toEqual(["/home", "/my", "/setting", "/home"]);
   });
 
+  it("puts a replace in the top's place, also when it names the second entry", () => {
+    expect(applyStackRule(["/home", "/login"], "/my", true)).toEqual(["/home", "/my"]);
+    expect(applyStackRule(["/home", "/my"], "/home", true)).toEqual(["/home", "/home"]);
+    expect(applyStackRule([], "/my", true)).toEqual(["/my"]);
+  });
+
   it("keeps at most the newest entries", () => {
     const stack = Array.from({ length: 50 }, (_, i) => `/p${i}`);
     const next = applyStackRule(stack, "/new");

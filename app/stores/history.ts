@@ -4,11 +4,12 @@ export const MAX_HISTORY = 50;
 
 /**
  * The history stack rule: push unless the path equals the top; a path equal to the second entry means
- * the user went back, so the top is dropped.
+ * the user went back, so the top is dropped. A replace (a form's answer, a redirect) takes the top's place.
  */
-export function applyStackRule(stack: readonly string[], path: string, max = MAX_HISTORY): string[] {
+export function applyStackRule(stack: readonly string[], path: string, replace = false, max = MAX_HISTORY): string[] {
   const top = stack[stack.length - 1];
   if (top === path) return [...stack];
+  if (replace && stack.length) return [...stack.slice(0, -1), path];
   if (stack.length >= 2 && stack[stack.length - 2] === path) return stack.slice(0, -1);
   const next = [...stack, path];
   return next.length > max ? next.slice(next.length - max) : next;
@@ -16,8 +17,8 @@ export function applyStackRule(stack: readonly string[], path: string, max = MAX
 
 export const historyStore = createStore({ history_stacks: [] as string[] }, { persist: { kind: "session", key: "history_stacks" } });
 
-export function recordVisit(path: string) {
-  const next = applyStackRule(historyStore.get().history_stacks, path);
+export function recordVisit(path: string, replace = false) {
+  const next = applyStackRule(historyStore.get().history_stacks, path, replace);
   historyStore.set((s) => {
     s.history_stacks = next;
   });

@@ -278,6 +278,31 @@ describe("profile", () => {
     await findText(page, "新的昵称");
   });
 
+  it("goes back to the screen a form was opened from, so back from there does not show it again", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/login?redirect=%2Fmy`);
+    await submitLogin(page, DEMO.phone, DEMO.password);
+    await page.waitForFunction(() => location.pathname === "/my");
+    await inAppNavigate(page, "/info");
+    await clickText(page, "编辑资料", "a");
+    await page.waitForFunction(() => location.pathname === "/edit");
+    const field = await page.waitForSelector('input[name="nickname"]', { visible: true });
+    await field!.click({ count: 3 });
+    await page.keyboard.press("Backspace");
+    await page.type('input[name="nickname"]', "回到资料页");
+    await clickText(page, "保存", "button");
+    await page.waitForFunction(() => location.pathname === "/info");
+    await findText(page, "回到资料页");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/my");
+    // Forward is the form the member left, asking afresh.
+    await page.goForward();
+    await page.waitForFunction(() => location.pathname === "/info");
+    await page.goForward();
+    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => (document.querySelector('input[name="nickname"]') as HTMLInputElement | null)?.value === "回到资料页");
+  });
+
   it("picks the birthday from the keyboard and saves it", async () => {
     const page = await adultPhone();
     await page.goto(`${gw.url}/login?redirect=%2Fedit`);
