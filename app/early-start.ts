@@ -1,8 +1,10 @@
 import { startSectionEarly } from "./components/video/section-data.ts";
 import { isSectionPath } from "./components/video/section-routes.ts";
+import { ageConfirmed, gatedPath } from "./lib/age-gate.ts";
 
 /**
- * What a direct visit starts before React loads (decisions 014 and 023). The build gives this module's graph
+ * What a direct visit does before React loads: the age gate for links to any screen, and a video section's
+ * first calls (decisions 014 and 023). The build gives this module's graph
  * a chunk of its own, holding neither React DOM nor React Router, and the page's head loads that chunk as a
  * script of its own: its calls go out while React DOM is still downloading. The root imports it too, so
  * `npm run dev` (no such script) runs it as well; a module runs once however often it is loaded.
@@ -10,6 +12,9 @@ import { isSectionPath } from "./components/video/section-routes.ts";
 if (typeof document !== "undefined") {
   // Old share links use hash routes: /#/player?id=1 lands on /player?id=1, before anything reads the path.
   if (window.location.hash.startsWith("#/")) window.history.replaceState(null, "", window.location.hash.slice(1));
-  const path = window.location.pathname;
-  if (isSectionPath(path)) startSectionEarly(path);
+  // A visitor who has not confirmed their age sees the age gate first, whatever screen a link pointed at;
+  // the gate opens that screen after. Nothing is fetched before.
+  const { pathname, search } = window.location;
+  if (pathname !== "/" && !ageConfirmed()) window.history.replaceState(null, "", gatedPath(pathname + search));
+  else if (isSectionPath(pathname)) startSectionEarly(pathname);
 }

@@ -1,20 +1,21 @@
 import { Button } from "antd-mobile";
 import { redirect, useNavigate } from "react-router";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
-import { localStore } from "#app/lib/safe-storage.ts";
+import { ageConfirmed, confirmAge, NEXT_PARAM } from "#app/lib/age-gate.ts";
+import { safeRedirect } from "#app/lib/safe-url.ts";
 import { rememberAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/splash";
-
-const AGE_KEY = "___AGE_CONFIRMED__";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   rememberAffCode(url.searchParams.get(SPLASH_AFF_PARAM) ?? "");
-  if (localStore.getItem(AGE_KEY) === "1") throw redirect("/home");
-  return null;
+  // Where the visitor was going: a deep link sent here first by early-start.ts.
+  const next = safeRedirect(url.searchParams.get(NEXT_PARAM), "/home");
+  if (ageConfirmed()) throw redirect(next);
+  return { next };
 }
 
-export default function Splash() {
+export default function Splash({ loaderData: { next } }: Route.ComponentProps) {
   const navigate = useNavigate();
   return (
     <main className="splash">
@@ -27,8 +28,8 @@ export default function Splash() {
           color="primary"
           size="large"
           onClick={() => {
-            localStore.setItem(AGE_KEY, "1");
-            navigate("/home", { replace: true });
+            confirmAge();
+            navigate(next, { replace: true });
           }}
         >
           我已年满 18 岁，进入

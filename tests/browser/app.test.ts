@@ -38,6 +38,31 @@ describe("age gate", () => {
     await page.waitForFunction(() => location.pathname === "/home");
   });
 
+  it("asks a visitor who follows a link to any screen first, fetching nothing before, then opens that screen", async () => {
+    const page = await phonePage(suite.browser);
+    await page.evaluateOnNewDocument(() => sessionStorage.setItem("___HOME_NOTICE__", "1"));
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/") || path.startsWith("/media/")) fetched.push(path);
+    });
+    for (const link of ["/home", "/player?id=3"]) {
+      await page.goto(`${suite.gw.url}${link}`);
+      await findText(page, "年满 18 周岁确认");
+      expect(new URL(page.url()).pathname).toBe("/");
+    }
+    expect(fetched).toEqual([]);
+    await clickText(page, "我已年满 18 岁，进入", "button");
+    await page.waitForFunction(() => location.pathname + location.search === "/player?id=3");
+    await page.waitForSelector(".player-title", { visible: true });
+    // Once confirmed, a link opens its screen; the gate's own address goes nowhere but the app.
+    await page.goto(`${suite.gw.url}/dark_web`);
+    await page.waitForSelector(".video-card", { visible: true });
+    expect(new URL(page.url()).pathname).toBe("/dark_web");
+    await page.goto(`${suite.gw.url}/?next=${encodeURIComponent("//evil.example/x")}`);
+    await page.waitForFunction(() => location.pathname === "/home");
+  });
+
   it("sends a visitor who leaves away", async () => {
     const page = await phonePage(suite.browser);
     await page.goto(`${suite.gw.url}/`);
