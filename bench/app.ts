@@ -157,7 +157,9 @@ async function runLighthouse(browser: Browser, url: string, caches: "cached" | "
   const target = (text: string) => (what === "/home" ? text : "");
   const tbtRuns = `runs ${runs.map((r) => r.tbt.toFixed(0)).join(", ")}`;
   line(`performance score (median of ${RUNS})`, String(median("score")), target("target ≥ 98"));
-  line("LCP", `${(median("lcp") / 1000).toFixed(2)} s`, target("target ≤ 2.0 s"));
+  // Each run's figure too: how far the median is from the target, against the spread between runs.
+  const lcpRuns = `runs ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(", ")}`;
+  line("LCP", `${(median("lcp") / 1000).toFixed(2)} s`, what === "/home" ? `target ≤ 2.0 s; ${lcpRuns}` : lcpRuns);
   line("TBT", `${median("tbt").toFixed(0)} ms`, what === "/home" ? `target ≤ 50 ms; ${tbtRuns}` : tbtRuns);
   line("CLS", median("cls").toFixed(3), target("target ≤ 0.02"));
   line("FCP", `${(median("fcp") / 1000).toFixed(2)} s`);
