@@ -1,4 +1,4 @@
-import { Avatar, Button, List } from "antd-mobile";
+import { Avatar, List } from "antd-mobile";
 import { Link } from "react-router";
 import { Page } from "#app/components/page.tsx";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -29,10 +29,8 @@ export default function Info({ loaderData: { u } }: Route.ComponentProps) {
         <List.Item extra={`Lv.${u.level}`}>等级</List.Item>
       </List>
       <div style={{ padding: "0.4rem" }}>
-        <Link to="/edit">
-          <Button block color="primary">
-            编辑资料
-          </Button>
+        <Link className="button-link is-block" to="/edit">
+          编辑资料
         </Link>
       </div>
     </Page>

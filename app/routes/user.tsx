@@ -58,7 +58,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
           </p>
         </div>
         {isMe ? (
-          <Link className="adm-button adm-button-default adm-button-small" to="/edit">
+          <Link className="button-link" to="/edit">
             编辑资料
           </Link>
         ) : (

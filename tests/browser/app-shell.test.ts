@@ -284,7 +284,10 @@ describe("profile", () => {
     await submitLogin(page, DEMO.phone, DEMO.password);
     await page.waitForFunction(() => location.pathname === "/my");
     await inAppNavigate(page, "/info");
-    await clickText(page, "编辑资料", "a");
+    // The way to the form is a link, with no button inside it (one control, not two nested).
+    const edit = await findText(page, "编辑资料", "a");
+    expect(await edit!.evaluate((a) => a.querySelectorAll("button").length)).toBe(0);
+    await edit!.click();
     await page.waitForFunction(() => location.pathname === "/edit");
     const field = await page.waitForSelector('input[name="nickname"]', { visible: true });
     await field!.click({ count: 3 });
