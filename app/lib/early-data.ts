@@ -1,6 +1,6 @@
 /**
- * First-screen data started before React Router runs (decision 014): root.tsx starts a section's calls as
- * soon as its own module has run, while React DOM is still on its way; the route's loader takes the result.
+ * First-screen data started before React Router runs (decisions 014 and 023): early-start.ts starts a
+ * section's calls while React DOM is still on its way; the route's loader takes the result.
  */
 const EARLY_TTL_MS = 10_000;
 const started = new Map<string, { at: number; data: Promise<unknown> }>();

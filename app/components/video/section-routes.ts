@@ -2,8 +2,8 @@ import type { VideoSection } from "#gateway/api/index.ts";
 
 /**
  * The video sections' routes: the section each shows and its ad position. One table for the routes'
- * loaders and for root.tsx, which starts a section's first calls early on a direct visit (decision 014).
- * It imports nothing at run time, so the root can read it without loading the section's code.
+ * loaders and for early-start.ts, which starts a section's first calls on a direct visit (decisions 014
+ * and 023). It imports nothing at run time.
  */
 export const SECTION_ROUTES = {
   "/home": { section: "porn", position: "home" },
