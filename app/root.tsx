@@ -7,6 +7,7 @@ import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
+import { ageConfirmed } from "./lib/age-gate.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
 import { muteToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
@@ -76,8 +77,9 @@ export default function App() {
       if (hasToken) void endSession().then(() => navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
       else askToLogin(message, () => navigate(`/login?redirect=${encodeURIComponent(here)}`));
     });
-    // Warms the gateway up (line selection, config) while the first screen renders.
-    void syncGlobalConfig().catch(() => undefined);
+    // Warms the gateway up (line selection, config) while the first screen renders; not behind the age gate,
+    // where a visitor who leaves has cost the gateway nothing.
+    if (ageConfirmed()) void syncGlobalConfig().catch(() => undefined);
     if ("serviceWorker" in navigator && import.meta.env.PROD) {
       // The service worker is not part of the first screen: it registers a few seconds after the page has
       // loaded, when the first screen's requests are done.

@@ -47,7 +47,8 @@ describe("age gate", () => {
       if (path.startsWith("/api/") || path.startsWith("/media/")) fetched.push(path);
     });
     for (const link of ["/home", "/player?id=3"]) {
-      await page.goto(`${suite.gw.url}${link}`);
+      // Until the network is quiet: whatever the gate's page would fetch is in the list.
+      await page.goto(`${suite.gw.url}${link}`, { waitUntil: "networkidle0" });
       await findText(page, "年满 18 周岁确认");
       expect(new URL(page.url()).pathname).toBe("/");
     }
