@@ -4,10 +4,10 @@ import { ageConfirmed, gatedPath } from "./lib/age-gate.ts";
 
 /**
  * What a direct visit does before React loads: the age gate for links to any screen, and a video section's
- * first calls (decisions 014 and 023). The build gives this module's graph
- * a chunk of its own, holding neither React DOM nor React Router, and the page's head loads that chunk as a
- * script of its own: its calls go out while React DOM is still downloading. The root imports it too, so
- * `npm run dev` (no such script) runs it as well; a module runs once however often it is loaded.
+ * first calls (decisions 014 and 023). The build gives this module's graph a chunk of its own, holding
+ * neither React DOM nor React Router, and the page's head loads that chunk as a script of its own: its calls
+ * go out while React DOM is still downloading. The root imports it too, so `npm run dev` (no such script)
+ * runs it as well; a module runs once however often it is loaded.
  */
 if (typeof document !== "undefined") {
   // Old share links use hash routes: /#/player?id=1 lands on /player?id=1, before anything reads the path.
