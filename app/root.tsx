@@ -65,11 +65,10 @@ export default function App() {
   useDeploymentUpdates();
 
   const navigationType = useNavigationType();
+  // A type that changes without the location (a form's answer to the same page) records nothing new.
   useEffect(() => {
     recordVisit(location.pathname + location.search, navigationType === "REPLACE");
-    // Only a new location is a visit; the navigation type is read with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname, location.search]);
+  }, [location.pathname, location.search, navigationType]);
 
   useEffect(() => {
     onSessionInvalid(({ hasToken, message }) => {
