@@ -25,7 +25,7 @@ export function seed(db: DB) {
       const now = Date.now();
       const insertMsg = sql(db, "INSERT INTO messages (user_id, title, content, is_read, created_at) VALUES (?, ?, ?, ?, ?)");
       for (let i = 1; i <= 12; i++) {
-        insertMsg.run(user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 4 ? 1 : 0, now - (12 - i) * 3_600_000);
+        insertMsg.run(user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 8 ? 0 : 1, now - (12 - i) * 3_600_000);
       }
     }
     if (!sql(db, "SELECT 1 FROM report_types").get()) {

@@ -111,6 +111,9 @@ export const getMsg = defineHandler({
       is_read: number;
       created_at: number;
     }[];
+    // Shown is read: the page goes out with the flags it had, so this visit still marks what is new.
+    const unread = rows.filter((r) => !r.is_read).map((r) => r.id);
+    if (unread.length) sql(db, "UPDATE messages SET is_read = 1 WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))").run(caller.user.id, JSON.stringify(unread));
     return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
   },
 });
