@@ -59,7 +59,14 @@ export default function My({ loaderData }: Route.ComponentProps) {
         )}
         <LinkItem to="/announcement">系统公告</LinkItem>
         {isLogin && (
-          <LinkItem to="/notice">站内消息</LinkItem>
+          <LinkItem to="/notice">
+            站内消息
+            {u?.msg_unread ? (
+              <span className="count-badge" aria-label={`${u.msg_unread} 条未读`}>
+                {u.msg_unread > 99 ? "99+" : u.msg_unread}
+              </span>
+            ) : null}
+          </LinkItem>
         )}
         {isLogin && (
           <LinkItem to="/setting">设置</LinkItem>

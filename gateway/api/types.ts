@@ -33,6 +33,8 @@ export interface User {
   intro?: string;
   gender?: number;
   birthday?: string;
+  /** Unread 站内消息; only `/api/user/userinfo` answers it. */
+  msg_unread?: number;
 }
 
 export interface SortTab {

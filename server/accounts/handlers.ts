@@ -56,7 +56,12 @@ export const userInfo = defineHandler({
   path: "/api/user/userinfo",
   auth: "guest",
   input: z.object({}),
-  handle: ({ caller, origin }) => ({ data: toProfile(caller.user, caller.token, origin) }),
+  handle: ({ caller, origin, db }) => ({
+    data: {
+      ...toProfile(caller.user, caller.token, origin),
+      msg_unread: caller.isMember ? (sql(db, "SELECT COUNT(*) FROM messages WHERE user_id = ? AND is_read = 0").pluck().get(caller.user.id) as number) : 0,
+    },
+  }),
 });
 
 /** A day that exists (no 02-30 rolling over into March), from 1900 to today. */

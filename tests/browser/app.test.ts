@@ -120,6 +120,25 @@ describe("accounts", () => {
     expect(stored).toMatchObject({ isLogin: false, token: "" });
   });
 
+  it("counts unread messages on /my until 站内消息 has shown them", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    const badge = await page.waitForSelector('a[href="/notice"] .count-badge', { visible: true });
+    const unread = Number(await badge!.evaluate((el) => el.textContent));
+    expect(unread).toBeGreaterThan(0);
+    await page.locator('a[href="/notice"]').click();
+    await page.waitForSelector(".notice-item", { visible: true });
+    const marked = await page.$$eval(".notice-item .unread", (els) => els.filter((el) => el.checkVisibility()).length);
+    expect(marked).toBe(unread);
+
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/my");
+    await page.waitForFunction(() => !document.querySelector('a[href="/notice"] .count-badge'));
+    await page.goto(`${suite.gw.url}/notice`);
+    await page.waitForSelector(".notice-item", { visible: true });
+    expect(await page.$$(".notice-item .unread")).toHaveLength(0);
+  });
+
   it("shows the server's message for a wrong password and stays on the login page", async () => {
     const page = await enteredPhone();
     await page.goto(`${suite.gw.url}/login`);

@@ -173,11 +173,14 @@ describe("system calls", () => {
     expect((await client.send(system.getMsg, {})).list).toEqual([]);
     const login = await client.send(accounts.loginByPassword, DEMO);
     client.state.token = login.token;
+    const unread = (await client.send(accounts.userInfo, undefined)).msg_unread;
     const messages = await client.send(system.getMsg, {});
+    expect(messages.list.filter((m) => !m.is_read).length).toBe(unread);
     expect(messages.list.length).toBeGreaterThan(0);
     expect(messages.list.some((m) => !m.is_read)).toBe(true);
     // A shown page is read from then on; the page that showed it still said which were new.
     expect((await client.send(system.getMsg, {})).list.map((m) => [m.id, m.is_read])).toEqual(messages.list.map((m) => [m.id, 1]));
+    expect((await client.send(accounts.userInfo, undefined)).msg_unread).toBe(0);
     const types = await client.send(system.reportType, undefined);
     expect(types.length).toBeGreaterThan(3);
     const open = await client.send(system.getOpenAdsAndVersion, undefined);
