@@ -191,6 +191,11 @@ describe("home feed", () => {
     await page.waitForFunction(() => location.pathname === "/home");
     await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) < 5, {}, y);
     expect(await page.$(`.video-card[href="${href}"]`)).not.toBeNull();
+    // The covers it showed show again.
+    await page.waitForFunction(() => {
+      const inView = [...document.querySelectorAll(".video-card .enc-image")].filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && el.checkVisibility(); });
+      return inView.length > 0 && inView.every((el) => el.getAttribute("data-state") === "1");
+    });
   });
 });
 
@@ -201,6 +206,26 @@ describe("player", () => {
     await page.waitForSelector("video[data-testid=video]");
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.5, { timeout: 20_000 });
     expect(await page.$eval("video", (v) => (v as HTMLVideoElement).muted)).toBe(true);
+  });
+
+  it("stops playing while another screen covers the player, and goes on from there on back", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement | null)?.currentTime! > 1.5, { timeout: 20_000 });
+    await tapText(page, "#", ".player-tags a");
+    const left = await page.$eval("video", (v) => (v as HTMLVideoElement).currentTime);
+    await page.waitForFunction(() => location.pathname === "/tag");
+    // The player is kept, hidden, under the tag page: silent and still.
+    await page.waitForFunction(() => [...document.querySelectorAll("video")].every((v) => v.paused));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await page.$$eval("video", (vs) => vs.every((v) => (v as HTMLVideoElement).paused))).toBe(true);
+
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/player");
+    await page.waitForFunction(() => { const v = document.querySelector("video") as HTMLVideoElement; return !v.paused && v.readyState > 2; }, { timeout: 20_000 });
+    const resumed = await page.$eval("video", (v) => (v as HTMLVideoElement).currentTime);
+    expect(resumed).toBeGreaterThan(left - 0.5);
+    expect(resumed).toBeLessThan(left + 3);
   });
 
   it("sends an anonymous visitor to log in before unlocking", async () => {

@@ -23,12 +23,14 @@ interface Props {
 export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", onClick, eager = false, priority = false }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const release = useRef<(() => void) | undefined>(undefined);
+  // A kept-alive screen shown again re-runs its effects; an image it already shows must not start over.
+  const shown = useRef<string | undefined>(undefined);
   const [state, setState] = useState<{ src: string; url?: string; status: ImageState }>({ src, status: 0 });
   const current = state.src === src ? state : { src, status: 0 as ImageState };
 
   // Declared before the loading effect, so the hold is in place before any image below starts.
   useEffect(() => {
-    if (!priority) return;
+    if (!priority || shown.current === src) return;
     const done = holdOtherImages();
     release.current = done;
     return done;
@@ -45,6 +47,7 @@ export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", 
   }, [current.status]);
 
   useEffect(() => {
+    if (shown.current === src) return;
     let cancelled = false;
     const node = box.current;
     const start = () => {
@@ -84,7 +87,10 @@ export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", 
           alt={alt}
           decoding="async"
           style={{ objectFit: fit }}
-          onLoad={() => setState({ src, url: current.url, status: 1 })}
+          onLoad={() => {
+            shown.current = src;
+            setState({ src, url: current.url, status: 1 });
+          }}
           onError={() => setState({ src, status: 2 })}
         />
       )}

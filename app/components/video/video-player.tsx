@@ -13,6 +13,8 @@ export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
   const autoplayMuted = playerStore.use((s) => s.autoplayMuted);
   const [posterUrl, setPosterUrl] = useState<string>();
   const [error, setError] = useState("");
+  // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
+  const resume = useRef<{ src: string; at: number; playing: boolean; muted: boolean } | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -26,9 +28,11 @@ export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
     setError("");
     let destroy: (() => void) | undefined;
     let cancelled = false;
-    el.muted = playerStore.get().autoplayMuted;
+    const back = resume.current?.src === src ? resume.current : undefined;
+    resume.current = undefined;
+    el.muted = back ? back.muted : playerStore.get().autoplayMuted;
     const start = () => {
-      if (playerStore.get().autoplayMuted) void el.play().catch(() => undefined);
+      if (back ? back.playing : playerStore.get().autoplayMuted) void el.play().catch(() => undefined);
     };
     if (isHls(src) && !el.canPlayType("application/vnd.apple.mpegurl")) {
       void import("hls.js").then(({ default: Hls }) => {
@@ -37,7 +41,7 @@ export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
           setError("当前浏览器无法播放此视频");
           return;
         }
-        const hls = new Hls({ maxBufferLength: 20 });
+        const hls = new Hls({ maxBufferLength: 20, startPosition: back?.at ?? -1 });
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (data.fatal) setError("视频加载失败，请稍后重试");
         });
@@ -49,12 +53,17 @@ export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
     } else {
       el.src = src;
       el.load();
+      if (back?.at) el.addEventListener("loadedmetadata", () => void (el.currentTime = back.at), { once: true });
       start();
     }
     return () => {
       cancelled = true;
+      resume.current = { src, at: el.currentTime, playing: !el.paused && !el.ended, muted: el.muted };
+      el.pause();
       destroy?.();
+      // Without load() a detached source keeps playing what it has buffered, sound included.
       el.removeAttribute("src");
+      el.load();
     };
   }, [src]);
 
