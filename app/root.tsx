@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useNavigationType, useRevalidator, useRouteError } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useNavigation, useNavigationType, useRevalidator, useRouteError } from "react-router";
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
 import "./early-start.ts";
@@ -9,7 +9,7 @@ import { OfflineBanner } from "./components/offline-banner.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { ageConfirmed } from "./lib/age-gate.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
-import { muteToasts } from "./lib/feedback.ts";
+import { closeOverlays, muteToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
@@ -99,10 +99,30 @@ export default function App() {
   return (
     <>
       <LoadingBar />
+      <CloseOverlaysOnNavigation />
       <OfflineBanner />
       <KeepAliveOutlet />
     </>
   );
+}
+
+/** Dialogs, sheets and previews close as a navigation starts (back included), not over the next screen. */
+function CloseOverlaysOnNavigation() {
+  const next = useNavigation().location;
+  const { key } = useLocation();
+  // A navigation with nothing to load has no start to see: it closes them once it is done. One that loaded
+  // keeps what its loaders opened (a dialog asking to log in).
+  const started = useRef(false);
+  useEffect(() => {
+    if (!next) return;
+    started.current = true;
+    closeOverlays();
+  }, [next]);
+  useEffect(() => {
+    if (!started.current) closeOverlays();
+    started.current = false;
+  }, [key]);
+  return null;
 }
 
 export function HydrateFallback() {

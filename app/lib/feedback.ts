@@ -4,6 +4,29 @@ export const TOAST_MS = 2000;
 
 const overlays = () => import("./overlays.ts");
 
+// Overlays belong to the screen they were opened on: a navigation closes them. Toasts stay: they report what
+// was just done, often on the way to another screen.
+const onNavigation = new Set<() => void>();
+let dialogsLoaded = false;
+
+/** Called by overlays.ts once loaded, from a route or from here. */
+export function overlaysLoaded() {
+  dialogsLoaded = true;
+}
+
+/** Closes `close`'s overlay when the app navigates; returns what to call once it is closed anyway. */
+export function closeOnNavigation(close: () => void): () => void {
+  onNavigation.add(close);
+  return () => void onNavigation.delete(close);
+}
+
+export function closeOverlays() {
+  const closers = [...onNavigation];
+  onNavigation.clear();
+  for (const close of closers) close();
+  if (dialogsLoaded) void overlays().then(({ Dialog }) => Dialog.clear());
+}
+
 // While an error page is up, it says what failed; toasts from the calls behind it would only repeat it.
 let muted = false;
 

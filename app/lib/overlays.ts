@@ -3,6 +3,7 @@
 // the first screen loads it only when an overlay is shown (see feedback.ts).
 import { unstableSetRender } from "antd-mobile";
 import { createRoot, type Root } from "react-dom/client";
+import { overlaysLoaded } from "./feedback.ts";
 
 // antd-mobile 5 renders overlays with the React 18 API; React 19 needs createRoot.
 unstableSetRender((node, container) => {
@@ -15,5 +16,7 @@ unstableSetRender((node, container) => {
     delete c.__root;
   };
 });
+
+overlaysLoaded();
 
 export { ActionSheet, Dialog, Toast } from "antd-mobile";

@@ -1,5 +1,4 @@
 import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
-import { Toast } from "#app/lib/overlays.ts";
 import { useState } from "react";
 import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
@@ -9,10 +8,11 @@ import { uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
-import { api, TOAST_MS } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/edit";
+import { toast } from "#app/lib/feedback.ts";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
@@ -42,7 +42,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
-  Toast.show({ content: "保存成功", duration: TOAST_MS });
+  toast("保存成功");
   return afterForm("/info");
 }
 
@@ -94,7 +94,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
             accept="image/png,image/jpeg,image/gif,image/webp"
             beforeUpload={(file) => {
               if (file.size > 5 * 1024 * 1024) {
-                Toast.show({ content: "图片不能超过 5 MB", duration: TOAST_MS });
+                toast("图片不能超过 5 MB");
                 return null;
               }
               return file;
@@ -106,7 +106,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
                 return { url: await uploadImage({ config: upload!, file, fileName: file.name, crypto: jsCrypto }) };
               } catch (error) {
                 setUploadFailed(true);
-                Toast.show({ content: `上传失败：${getErrorMessage(error)}`, duration: TOAST_MS });
+                toast(`上传失败：${getErrorMessage(error)}`);
                 throw error;
               } finally {
                 setUploading(false);

@@ -1,5 +1,5 @@
 import { Button, ErrorBlock } from "antd-mobile";
-import { Dialog, Toast } from "#app/lib/overlays.ts";
+import { Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useMemo, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useLocation, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
@@ -17,6 +17,7 @@ import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/sta
 import { syncUser } from "#app/lib/session.ts";
 import { setCoins } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
+import { toast } from "#app/lib/feedback.ts";
 
 const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 
@@ -70,19 +71,19 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
         setCoins(outcome.data.coins);
         patchVideo(id, { is_pay: 1, can_watch: 1 });
-        if (outcome.data.charged) Toast.show({ content: intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", icon: "success" });
+        if (outcome.data.charged) toast(intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", "success");
         return { bought: outcome.data };
       }
       case "follow":
         return { follow: await api(videos.follow, { uid: Number(field("uid")) }) };
       case "report":
         await api(videos.report, { id, type_id: Number(field("type_id")), content: field("content") });
-        Toast.show({ content: "举报已提交，感谢反馈" });
+        toast("举报已提交，感谢反馈");
         return { reported: true };
       case "reward": {
         const outcome = await api(videos.rewardHer, { id, gift_id: Number(field("gift_id")) });
         if (outcome.ok) {
-          Toast.show({ content: "打赏成功，感谢支持" });
+          toast("打赏成功，感谢支持");
           setCoins(outcome.data!.coins);
           return { rewarded: outcome.data };
         }
@@ -213,7 +214,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
               setLoadingNext(true);
               const to = await loadNext().finally(() => setLoadingNext(false));
               if (typeof to === "number") go(to);
-              else Toast.show({ content: to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试" });
+              else toast(to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试");
             }}
           >
             下一个

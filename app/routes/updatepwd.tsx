@@ -1,14 +1,14 @@
 import { Form, Input } from "antd-mobile";
-import { Toast } from "#app/lib/overlays.ts";
 import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
-import { api, TOAST_MS } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/updatepwd";
+import { toast } from "#app/lib/feedback.ts";
 
 type Errors = Partial<Record<"old_password" | "new_password" | "confirm" | "form", string>>;
 
@@ -32,7 +32,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
-  Toast.show({ content: "密码已修改", duration: TOAST_MS });
+  toast("密码已修改");
   return afterForm("/setting");
 }
 

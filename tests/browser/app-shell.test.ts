@@ -296,6 +296,12 @@ describe("profile", () => {
     await clickText(page, "保存", "button");
     await page.waitForFunction(() => location.pathname === "/info");
     await findText(page, "回到资料页");
+    // The toast outlives the form's screen, and keeps its look: its styles are not the form's to take along.
+    await findText(page, "保存成功");
+    await page.waitForFunction(() => {
+      const main = document.querySelector(".adm-toast-main");
+      return main && getComputedStyle(main).backgroundColor !== "rgba(0, 0, 0, 0)" && getComputedStyle(main.closest(".adm-toast-wrap")!).position === "fixed";
+    }, { timeout: 1500 });
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/my");
     // Forward is the form the member left, asking afresh.

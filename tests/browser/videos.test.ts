@@ -553,6 +553,34 @@ describe("creator centre", () => {
     await page.close();
   });
 
+  it("closes a dialog or an image preview left open when going back, instead of showing it over the screen before", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    await inAppNavigate(page, "/home/creator?uid=2&tab=headline");
+    await (await page.waitForSelector(".headline .image-grid .enc-image", { visible: true }))!.click();
+    await page.waitForSelector(".image-preview", { visible: true });
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.waitForFunction(() => !document.querySelector(".image-preview"));
+
+    await inAppNavigate(page, "/search");
+    const input = await page.waitForSelector(".search-input input", { visible: true });
+    await input!.type("旅行");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => location.pathname === "/search/result");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/search");
+    await clickText(page, "清空", "button");
+    await findText(page, "确定清空搜索历史？");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
+    // Dismissed, not answered: the history is still there.
+    await inAppNavigate(page, "/search");
+    await page.waitForFunction(() => [...document.querySelectorAll(".chip")].some((c) => c.checkVisibility() && c.textContent === "旅行"));
+  });
+
   it("shows headlines whose images open in a full-screen preview, a long one scrolling", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home/creator?uid=2&tab=headline`);

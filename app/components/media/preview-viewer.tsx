@@ -1,6 +1,7 @@
 import { useGesture } from "@use-gesture/react";
 import { useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { closeOnNavigation } from "#app/lib/feedback.ts";
 import "./preview-viewer.css";
 
 /** Long images (taller than 2.6 × their width) scroll instead of being squeezed into the screen. */
@@ -200,8 +201,10 @@ export async function showViewer(urls: string[], index: number) {
   document.body.append(host);
   const root = createRoot(host);
   const close = () => {
+    forget();
     root.unmount();
     host.remove();
   };
+  const forget = closeOnNavigation(close);
   root.render(<Viewer urls={urls} long={sizes.map((s) => s.h > s.w * LONG_IMAGE_RATIO)} start={clamp(index, 0, urls.length - 1)} onClose={close} />);
 }

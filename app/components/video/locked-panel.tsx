@@ -4,7 +4,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import type { VideoDetail } from "#gateway/api/content-types.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
-import { Toast } from "#app/lib/overlays.ts";
+import { toast } from "#app/lib/feedback.ts";
 
 const SHARE_MIN = 5;
 const SHARE_MAX = 200;
@@ -26,7 +26,7 @@ export function LockedPanel({ video }: { video: VideoDetail }) {
   };
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) Toast.show({ content: fetcher.data.error });
+    if (fetcher.state === "idle" && fetcher.data?.error) toast(fetcher.data.error);
     if (fetcher.state === "idle" && fetcher.data?.bought) setSharing(false);
   }, [fetcher.state, fetcher.data]);
 
@@ -80,7 +80,7 @@ export function LockedPanel({ video }: { video: VideoDetail }) {
           className="share-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (wordsLength < SHARE_MIN) return void Toast.show({ content: `分享语至少 ${SHARE_MIN} 个字` });
+            if (wordsLength < SHARE_MIN) return void toast(`分享语至少 ${SHARE_MIN} 个字`);
             buy("buy-community", { content: words.trim() });
           }}
         >

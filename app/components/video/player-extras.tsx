@@ -1,5 +1,5 @@
 import { Button } from "antd-mobile";
-import { ActionSheet, Toast } from "#app/lib/overlays.ts";
+import { ActionSheet } from "#app/lib/overlays.ts";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
@@ -7,6 +7,7 @@ import { api } from "#app/lib/gateway.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
+import { closeOnNavigation, toast } from "#app/lib/feedback.ts";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
 export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
@@ -54,7 +55,9 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             submitFavorite({});
             return;
           }
-          ActionSheet.show({
+          const forget = closeOnNavigation(() => sheet.close());
+          const sheet = ActionSheet.show({
+            afterClose: forget,
             extra: "收藏到",
             cancelText: "取消",
             closeOnAction: true,
@@ -73,10 +76,12 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
         onClick={guard(async () => {
           const types = await loadReportTypes().catch(() => []);
           if (!types.length) {
-            Toast.show({ content: "举报原因加载失败，请稍后重试" });
+            toast("举报原因加载失败，请稍后重试");
             return;
           }
-          ActionSheet.show({
+          const forget = closeOnNavigation(() => sheet.close());
+          const sheet = ActionSheet.show({
+            afterClose: forget,
             extra: "选择举报原因",
             cancelText: "取消",
             actions: types.map((t) => ({ key: String(t.id), text: t.name })),
@@ -102,7 +107,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
               className="gift"
               disabled={fetcher.state !== "idle"}
               onClick={() => {
-                if (g.coins > video.viewer.coins) return void Toast.show({ content: "金币不足" });
+                if (g.coins > video.viewer.coins) return void toast("金币不足");
                 submit({ intent: "reward", gift_id: String(g.id) });
                 setGifts(null);
               }}
