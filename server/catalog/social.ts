@@ -59,6 +59,9 @@ export function listReplies(db: DB, origin: string, uid: number, commentId: numb
   return paged(rows.map((r) => toComment(origin, r)), page, limit, total);
 }
 
+/** How long the same comment posted again counts as the first one (a double tap, a retried request). */
+export const REPEAT_WINDOW_MS = 10_000;
+
 export function addComment(db: DB, origin: string, uid: number, itemId: number, content: string, replyTo?: number): Comment {
   const id = db.transaction(() => {
     if (!sql(db, "SELECT 1 FROM items WHERE id = ?").get(itemId)) throw new ApiError(404, "视频不存在或已下架");
@@ -67,9 +70,14 @@ export function addComment(db: DB, origin: string, uid: number, itemId: number, 
       if (!parent || parent.item_id !== itemId) throw new ApiError(400, "回复的评论不存在");
       // Replies to a reply belong to the same thread.
       replyTo = parent.reply_to ?? replyTo;
-      sql(db, "UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?").run(replyTo);
     }
     const now = Date.now();
+    // A double tap or a retried request: the same words just posted in the same place are that comment.
+    const same = sql(db, "SELECT id FROM comments WHERE user_id = ? AND item_id = ? AND reply_to IS ? AND content = ? AND created_at > ? ORDER BY id DESC LIMIT 1")
+      .pluck()
+      .get(uid, itemId, replyTo ?? null, content, now - REPEAT_WINDOW_MS) as number | undefined;
+    if (same !== undefined) return same;
+    if (replyTo !== undefined) sql(db, "UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?").run(replyTo);
     const info = sql(db, "INSERT INTO comments (item_id, user_id, reply_to, content, created_at) VALUES (?, ?, ?, ?, ?)").run(itemId, uid, replyTo ?? null, content, now);
     sql(db, "UPDATE items SET comment_count = comment_count + 1 WHERE id = ?").run(itemId);
     return Number(info.lastInsertRowid);

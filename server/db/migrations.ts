@@ -212,4 +212,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE items ADD COLUMN quote_item_id INTEGER REFERENCES items(id);
     `,
   },
+  {
+    version: 5,
+    name: "a member's latest comments, to take a repeated post as the first",
+    sql: `
+      CREATE INDEX comments_user_recent ON comments(user_id, created_at);
+    `,
+  },
 ];

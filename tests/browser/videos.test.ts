@@ -329,6 +329,37 @@ describe("player", () => {
     await findText(page, text, "p");
   });
 
+  it("posts a comment once when Enter and 发送 come together, and leaves reply mode with ✕", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, `/player?id=4`);
+    const box = await page.waitForSelector("input[aria-label=评论内容]", { visible: true });
+    const text = `只发一次 ${Date.now()}`;
+    await box!.type(text);
+    // Both in one task: the second comes before any render could mark the box busy.
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>("input[aria-label=评论内容]")!;
+      input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      [...document.querySelectorAll<HTMLButtonElement>(".comment-box button")].find((b) => b.textContent?.includes("发送"))!.click();
+    });
+    await findText(page, text, "p");
+    await page.reload();
+    await findText(page, text, "p");
+    expect(await page.$$eval(".comment-content", (ps, t) => ps.filter((p) => p.textContent === t).length, text)).toBe(1);
+
+    await (await page.waitForSelector(".comment-meta button", { visible: true }))!.click();
+    await page.waitForSelector("input[placeholder^=回复]");
+    await page.locator("button[aria-label=取消回复]").click();
+    await page.waitForSelector("input[placeholder=说点什么…]");
+    expect(await page.$("button[aria-label=取消回复]")).toBeNull();
+  });
+
+  it("asks a visitor to log in when they like a comment", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await (await page.waitForSelector(".comment-like", { visible: true }))!.click();
+    await findText(page, "登录后才能继续");
+  });
+
   it("shows a reply under the replies already open", async () => {
     const page = await loggedIn();
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);

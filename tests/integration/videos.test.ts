@@ -385,6 +385,23 @@ describe("social", () => {
     await expect(m.send(videos.report, { id: DEMO_FREE_VIDEO_ID, type_id: 999 })).rejects.toThrow("举报类型无效");
   });
 
+  it("takes the same comment posted again at once (a double tap, a retry) as the first, replies included", async () => {
+    const m = await member();
+    const count = async () => (await m.send(videos.detail, { id: 6 })).comment_count;
+    const before = await count();
+    const twice = await Promise.all([1, 2, 3].map(() => m.send(videos.comment, { id: 6, content: "只发一次" })));
+    expect(new Set(twice.map((c) => c.id)).size).toBe(1);
+    const other = await m.send(videos.comment, { id: 6, content: "另一句" });
+    expect(other.id).not.toBe(twice[0]!.id);
+    const replies = await Promise.all([1, 2].map(() => m.send(videos.comment, { id: 6, content: "回复一次", reply_to: twice[0]!.id })));
+    expect(replies[1]!.id).toBe(replies[0]!.id);
+    // The same words as a reply elsewhere are a new comment.
+    expect((await m.send(videos.comment, { id: 6, content: "只发一次", reply_to: other.id })).id).not.toBe(twice[0]!.id);
+    expect(await count()).toBe(before + 4);
+    const list = await m.send(videos.comments, { id: 6, page: 1, limit: 10 });
+    expect(list.list.find((c) => c.id === twice[0]!.id)!.reply_count).toBe(1);
+  });
+
   it("keeps comments and likes across a restart", async () => {
     const m = await member();
     const text = `重启前的评论 ${Date.now()}`;

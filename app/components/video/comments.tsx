@@ -19,19 +19,24 @@ export interface CommentCalls {
 export const VIDEO_COMMENTS: CommentCalls = { list: videos.comments, replies: videos.replies, like: videos.commentLike };
 export const HEADLINE_COMMENTS: CommentCalls = { list: creators.headlineComments, replies: creators.headlineReplies, like: creators.likeHeadlineComment };
 
-function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
+function CommentLike({ comment, calls, onNeedLogin }: { comment: Comment; calls: CommentCalls; onNeedLogin?: () => void }) {
   const [state, setState] = useState({ is_like: comment.is_like, like_count: comment.like_count });
+  // A second tap while the first is on its way would undo it: the like goes out once.
+  const pending = useRef(false);
   return (
     <button
       type="button"
       className={`comment-like${state.is_like ? " is-on" : ""}`}
       aria-pressed={Boolean(state.is_like)}
       onClick={async () => {
+        if (onNeedLogin) return onNeedLogin();
+        if (pending.current) return;
+        pending.current = true;
         // Optimistic and silent: a failed comment like is not worth an error.
         const before = state;
         setState({ is_like: before.is_like ? 0 : 1, like_count: before.like_count + (before.is_like ? -1 : 1) });
-        const r = await api(calls.like, { comment_id: comment.id });
-        // No answer (not logged in, offline): the like did not happen.
+        const r = await api(calls.like, { comment_id: comment.id }).finally(() => (pending.current = false));
+        // No answer (offline): the like did not happen.
         setState(r ?? before);
       }}
     >
@@ -45,12 +50,15 @@ function CommentRow({
   posted = NO_REPLIES,
   onReply,
   calls,
+  onNeedLogin,
 }: {
   comment: Comment;
   /** Replies the member posted here since the page loaded: shown under the loaded ones when they are open. */
   posted?: Comment[];
   onReply: (c: Comment) => void;
   calls: CommentCalls;
+  /** Set for a visitor: liking asks them to log in. */
+  onNeedLogin?: () => void;
 }) {
   const [replies, setReplies] = useState<Paged<Comment> | null>(null);
   const [open, setOpen] = useState(false);
@@ -69,7 +77,7 @@ function CommentRow({
           <button type="button" onClick={() => onReply(comment)}>
             回复
           </button>
-          <CommentLike comment={comment} calls={calls} />
+          <CommentLike comment={comment} calls={calls} onNeedLogin={onNeedLogin} />
         </div>
         {comment.reply_count > 0 && !open && (
           <button type="button" className="comment-more" onClick={() => (setOpen(true), void loadReplies(1).catch(() => setOpen(false)))}>
@@ -144,10 +152,16 @@ export function Comments({
   }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";
+  // Enter and a tap a few milliseconds apart both come before `busy` has rendered.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") sending.current = false;
+  }, [fetcher.state]);
   const post = () => {
     if (!canPost) return onNeedLogin();
     const content = text.trim();
-    if (!content || busy) return;
+    if (!content || busy || sending.current) return;
+    sending.current = true;
     void fetcher.submit({ intent: "comment", target: String(targetId), content, reply_to: replyTo ? String(replyTo.id) : "" }, { method: "post" });
   };
 
@@ -163,6 +177,11 @@ export function Comments({
           aria-label="评论内容"
           onEnterPress={post}
         />
+        {replyTo && (
+          <button type="button" className="comment-reply-cancel" aria-label="取消回复" onClick={() => setReplyTo(null)}>
+            ✕
+          </button>
+        )}
         <Button size="small" color="primary" disabled={!text.trim() || busy} loading={busy} onClick={post}>
           发送
         </Button>
@@ -173,7 +192,7 @@ export function Comments({
       ) : (
         <ul className="comment-list">
           {list.list.map((c) => (
-            <CommentRow key={c.id} comment={c} posted={postedReplies[c.id]} onReply={setReplyTo} calls={calls} />
+            <CommentRow key={c.id} comment={c} posted={postedReplies[c.id]} onReply={setReplyTo} calls={calls} onNeedLogin={canPost ? undefined : onNeedLogin} />
           ))}
         </ul>
       )}
