@@ -5,7 +5,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 
 export function CreatorRow({ creator }: { creator: CreatorCard }) {
   return (
-    <Link className="creator-row" to={`/home/creator?uid=${creator.uid}`}>
+    <Link className="creator-row" to={creator.is_creator ? `/home/creator?uid=${creator.uid}` : `/user?uid=${creator.uid}`}>
       <EncImage className="creator-avatar" src={creator.avatar_url} ratio="1X1" />
       <div>
         <p className="creator-name">{creator.nickname}</p>

@@ -49,7 +49,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
         <EncImage className="user-avatar" src={person.avatar_url} ratio="1X1" onClick={() => void previewImages([person.avatar_url])} />
         <div className="user-main">
           <h1 className="user-name">{person.nickname}</h1>
-          <p className="creator-meta">{person.intro || "这个人很懒，什么都没写"}</p>
+          <p className="creator-meta person-intro">{person.intro || "这个人很懒，什么都没写"}</p>
           <p className="creator-meta">
             <Link to={`/user/fans?uid=${person.uid}`}>
               <span data-testid="fans">{formatCount(fans)}</span> 粉丝

@@ -114,6 +114,8 @@ export interface CreatorCard extends CreatorBrief {
   intro: string;
   fans_count: number;
   video_count: number;
+  /** 1: a creator, with a creator page (/home/creator); 0: a member, with a profile page (/user). */
+  is_creator: number;
 }
 
 export interface CreatorPage extends CreatorCard {

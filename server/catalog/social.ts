@@ -135,13 +135,14 @@ interface PersonRow {
   likes_count: number;
   video_count: number;
   is_attention: number;
+  is_creator: number;
 }
 
 /** A person (on `u`): a registered member or a creator, not a guest device. */
 const IS_PERSON = "(u.phone IS NOT NULL OR u.is_creator = 1)";
 
 export const PERSON_SELECT = `
-  SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count,
+  SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count, u.is_creator,
     (SELECT COUNT(*) FROM items i WHERE i.creator_id = u.id AND i.kind = 'video') AS video_count,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = u.id) AS is_attention
   FROM users u`;
@@ -168,6 +169,7 @@ export function toCard(origin: string, r: PersonRow): CreatorCard & { followed_c
     intro: r.intro,
     fans_count: r.fans_count,
     video_count: r.video_count,
+    is_creator: r.is_creator ? 1 : 0,
     followed_count: r.followed_count,
     likes_count: r.likes_count,
   };

@@ -6,7 +6,7 @@ import { accounts, creators, videos } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
-import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
+import { gatewayAndBrowser, answerDialog, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
@@ -268,6 +268,8 @@ describe("player", () => {
     const price = Number(await gift!.evaluate((g) => g.querySelector("small")!.textContent!.match(/\d+/)![0]));
     await page.waitForFunction(() => document.querySelector<HTMLElement>(".gift-popup")?.style.pointerEvents !== "none");
     await gift!.click();
+    await findText(page, `花费 ${price} 金币`);
+    await answerDialog(page, "赠送");
     await findText(page, "打赏成功");
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
     expect((await c.send(accounts.userInfo, undefined)).coins).toBe(before - price);
@@ -755,13 +757,33 @@ describe("creator centre", () => {
     expect(Number(await page.$eval("[data-testid=members]", (e) => e.textContent))).toBe(before + 1);
     // The newest members list, newest first, has the member on top without a reload.
     await page.waitForFunction(() => document.querySelector(".rank-row")?.textContent?.includes("演示会员"));
+    // A list by time, not a ranking: no rank numbers.
+    expect(await page.$(".rank-row .rank")).toBeNull();
+  });
+
+  it("asks before a paid fan club takes its fee, and takes it once", async () => {
+    const m = await newMember(100);
+    const page = await loggedIn(m.phone, m.password);
+    await page.goto(`${suite.gw.url}/user/fan-group?uid=3`);
+    await clickText(page, "加入粉丝团", "button");
+    await findText(page, "需 20 金币");
+    await answerDialog(page, "取消");
+    expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(100);
+    await tapText(page, "加入粉丝团", "button");
+    await answerDialog(page, "加入");
+    await findText(page, "已加入", "button");
+    expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(80);
   });
 
   it("sends a member who is not a creator to their profile page", async () => {
     const page = await adultPhone();
+    // Known from the profile alone: no creator call to fail (and toast 创作者不存在) on the way.
+    const creatorCalls: string[] = [];
+    page.on("request", (r) => void (/\/api\/(Creator|compilation)\//i.test(r.url()) && creatorCalls.push(r.url())));
     await page.goto(`${suite.gw.url}/home/creator?uid=1`);
     await page.waitForFunction(() => location.pathname === "/user");
     await findText(page, "TA 的视频");
+    expect(creatorCalls).toEqual([]);
   });
 
   it("offers no follow button on the member's own profile page, but a way to edit it", async () => {
@@ -844,6 +866,7 @@ describe("player state", () => {
     await tapText(page, "打赏", "button");
     await sheetIdle(page, "gift-popup");
     await tapText(page, "鲜花", ".gift");
+    await answerDialog(page, "赠送");
     await findText(page, "打赏成功");
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((x) => getComputedStyle(x).display === "none"));
     await tapText(page, "举报", "button");
@@ -864,6 +887,7 @@ describe("player state", () => {
     setCoins(m.uuid, 0);
     await sheetIdle(page, "gift-popup");
     await tapText(page, "鲜花", ".gift");
+    await answerDialog(page, "赠送");
     await findText(page, "金币不足");
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((x) => getComputedStyle(x).display === "none"));
     await tapText(page, "打赏", "button");

@@ -372,7 +372,10 @@ describe("social", () => {
     expect(page).toMatchObject({ uid: creator, is_attention: 1, fans_count: f.fans_count });
     expect((await m.send(videos.following, {})).list.map((p) => p.uid)).toEqual([creator]);
     const me = (await m.send(accounts.userInfo, undefined)).uid;
-    expect((await m.send(videos.fans, { uid: creator, page: 1, limit: 50 })).list.some((p) => p.uid === me)).toBe(true);
+    const fan = (await m.send(videos.fans, { uid: creator, page: 1, limit: 50 })).list.find((p) => p.uid === me);
+    // Fans and follows are people: a member's row leads to a profile, a creator's to the creator page.
+    expect(fan?.is_creator).toBe(0);
+    expect((await m.send(videos.following, {})).list[0]!.is_creator).toBe(1);
     await expect(m.send(videos.follow, { uid: me })).rejects.toThrow("不能关注自己");
     expect((await m.send(videos.creatorVideos, { uid: creator, page: 1 })).list.every((v) => v.creator.uid === creator)).toBe(true);
     expect((await m.send(videos.myLikes, { page: 1 })).total).toBe(0);

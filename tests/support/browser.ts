@@ -67,6 +67,13 @@ export async function adultPhone(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** Answers the dialog on screen with its button `text`, once the dialog has settled. */
+export async function answerDialog(page: Page, text: string) {
+  await page.waitForSelector(".adm-dialog-button", { visible: true });
+  await page.locator(`.adm-dialog-button ::-p-text(${text})`).click();
+  await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
+}
+
 /** Waits until an element containing `text` is visible and returns it. */
 export async function findText(page: Page, text: string, selector = "*") {
   return page.waitForSelector(`::-p-xpath(//${selector === "*" ? "*" : selector}[contains(normalize-space(.), ${JSON.stringify(text)}) and not(ancestor-or-self::*[contains(@style,"display: none")])])`, {

@@ -1,13 +1,13 @@
 import { Button } from "antd-mobile";
 import { ActionSheet } from "#app/lib/overlays.ts";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
-import { closeOnNavigation, toast } from "#app/lib/feedback.ts";
+import { closeOnNavigation, confirmDialog, toast } from "#app/lib/feedback.ts";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
 export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
@@ -23,6 +23,8 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
   const favoriteFetcher = useFetcher<{ favorite?: { is_favorite: number } }>({ key: `favorite:${video.id}` });
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
+  // One question at a time: a double tap on a gift must not stack two dialogs.
+  const asking = useRef(false);
   const isMember = Boolean(video.viewer.is_member);
   const favorite = favoriteFetcher.data?.favorite?.is_favorite ?? video.is_favorite;
   const guard = (fn: () => void | Promise<void>) => () => void (isMember ? fn() : onNeedLogin());
@@ -106,8 +108,13 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
               key={g.id}
               className="gift"
               disabled={fetcher.state !== "idle"}
-              onClick={() => {
+              onClick={async () => {
                 if (g.coins > video.viewer.coins) return void toast("金币不足");
+                if (asking.current) return;
+                // Coins are money: a tap on the wrong gift must not spend them.
+                asking.current = true;
+                const ok = await confirmDialog({ content: `赠送「${g.name}」，花费 ${g.coins} 金币？`, confirmText: "赠送" }).finally(() => (asking.current = false));
+                if (!ok) return;
                 submit({ intent: "reward", gift_id: String(g.id) });
                 setGifts(null);
               }}

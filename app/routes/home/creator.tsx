@@ -2,7 +2,7 @@ import { Button, Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { creators, videos, type Headline, type Video } from "#gateway/api/index.ts";
-import { GatewayError, getErrorMessage } from "#gateway/errors.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { HeadlineCard, HeadlineSheet, type HeadlineChange } from "#app/components/headline.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -28,14 +28,9 @@ const TABS = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
   const person = await api(videos.creatorPage, { uid });
-  const [featured, compilations] = await Promise.all([
-    api(creators.featured, { uid, page: 1, limit: 20 }).catch((error: unknown) => {
-      // A member who is not a creator has a plain profile page instead.
-      if (error instanceof GatewayError && error.details.status === 404) throw redirect(`/user?uid=${uid}`);
-      throw error;
-    }),
-    api(creators.compilations, { uid }).catch(() => []),
-  ]);
+  // A member who is not a creator has a plain profile page instead.
+  if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
+  const [featured, compilations] = await Promise.all([api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])]);
   return { person, featured, compilations };
 }
 
@@ -109,7 +104,7 @@ export default function Creator({ loaderData: { person, featured, compilations }
         <EncImage className="user-avatar" src={person.avatar_url} ratio="1X1" />
         <div className="user-main">
           <h1 className="user-name">{person.nickname}</h1>
-          <p className="creator-meta">{person.intro}</p>
+          <p className="creator-meta person-intro">{person.intro}</p>
           <p className="creator-meta">
             {formatCount(followFetcher.data?.follow?.fans_count ?? person.fans_count)} 粉丝 · {person.video_count} 个视频 ·{" "}
             <Link to={`/user/fan-group?uid=${uid}`}>粉丝团</Link> · <Link to={`/user/fan-rank?uid=${uid}`}>榜单</Link>

@@ -1,5 +1,5 @@
 import { Button, List } from "antd-mobile";
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { creators } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -7,6 +7,7 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
+import { confirmDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/fan-group";
@@ -34,10 +35,18 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const club = fetcher.data && "club" in fetcher.data && fetcher.data.club ? fetcher.data.club : loaderData.club;
   const busy = fetcher.state !== "idle";
+  // One question at a time: a double tap must not stack two dialogs (and two fees).
+  const asking = useRef(false);
   const newestPage = useCallback((page: number) => api(creators.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
   const join = () => {
     if (!isLoggedIn()) return navigate(`/login?redirect=${encodeURIComponent(`/user/fan-group?uid=${club.uid}`)}`);
-    if (!busy) void fetcher.submit({}, { method: "post" });
+    if (busy || asking.current) return;
+    if (!club.fee_coins) return void fetcher.submit({}, { method: "post" });
+    asking.current = true;
+    void confirmDialog({ content: `加入「${club.name}」需 ${club.fee_coins} 金币，确定加入？`, confirmText: "加入" }).then((ok) => {
+      asking.current = false;
+      if (ok) void fetcher.submit({}, { method: "post" });
+    });
   };
   return (
     <Page title="粉丝团">
@@ -75,7 +84,7 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
         initial={loaderData.newest}
         fetchPage={newestPage}
         itemKey={(m) => m.uid}
-        renderItem={(m) => <RankRow rank={m.rank} uid={m.uid} nickname={m.nickname} avatar={m.avatar_url} score={m.score} unit="贡献" />}
+        renderItem={(m) => <RankRow uid={m.uid} nickname={m.nickname} avatar={m.avatar_url} score={m.score} unit="贡献" />}
         emptyText="还没有成员"
       />
     </Page>
