@@ -17,6 +17,8 @@ export interface CallOptions {
   expect?: number;
   /** No toast, and a failure resolves to undefined instead of rejecting. */
   silent?: boolean;
+  /** No toast, a failure still rejects (or, for an outcome endpoint, is answered): the caller shows the message itself, e.g. on a form. */
+  quiet?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -267,7 +269,7 @@ export class GatewayClient {
   async call<T = unknown>(path: string, fields: Fields = {}, opts: CallOptions = {}): Promise<T | undefined> {
     const outcome = await this.request<T>(path, fields, opts);
     if (outcome.ok) return outcome.data as T;
-    this.report(outcome, opts.silent ?? false);
+    this.report(outcome, Boolean(opts.silent || opts.quiet));
     if (opts.silent) return undefined;
     throw outcome.error;
   }
@@ -277,7 +279,7 @@ export class GatewayClient {
     const fields = (input ?? {}) as Fields;
     if (ep.mode === "outcome") {
       const outcome = await this.request<O>(ep.path, fields, { ...opts, expect: ep.expect });
-      if (!outcome.ok) this.report(outcome, false);
+      if (!outcome.ok) this.report(outcome, opts.quiet ?? false);
       return outcome as R;
     }
     return (await this.call<O>(ep.path, fields, { ...opts, expect: ep.expect, silent: ep.silent })) as R;

@@ -1,5 +1,5 @@
 import { Form } from "antd-mobile";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { GoBack } from "#app/lib/after-form.ts";
 import { FormSubmit } from "./form-submit.tsx";
@@ -48,6 +48,8 @@ export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSu
     const names = form.getFieldsError().map((f) => f.name.join("."));
     form.setFields(names.map((name) => ({ name, errors: errors[name] ? [errors[name]] : [] })));
   }, [errors, form]);
+  // An answer's errors are about what was sent: an edited field's goes, and the form's too.
+  const [editedSince, setEditedSince] = useState<FieldErrors | undefined>(undefined);
 
   return (
     <Form
@@ -56,8 +58,12 @@ export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSu
       mode="card"
       initialValues={initialValues}
       onFinish={(values: Values) => !pending && submit(toSubmission(values), { method: "post", replace: true })}
+      onValuesChange={(changed: Values) => {
+        form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+        setEditedSince(errors);
+      }}
       footer={
-        <FormSubmit error={errors.form} pending={pending} disabled={busy}>
+        <FormSubmit error={editedSince === errors ? undefined : errors.form} pending={pending} disabled={busy}>
           {submitText}
         </FormSubmit>
       }

@@ -59,6 +59,11 @@ export async function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> 
   return (await gatewayReady()).send(ep, input);
 }
 
+/** For a form's action: like `api`, but a failure is not toasted; the form shows its message by the fields. */
+export async function formApi<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
+  return (await gatewayReady()).send(ep, input, { quiet: true });
+}
+
 /** Installed by the root: 420 with a token logs out; without one, asks the visitor to log in. */
 export function onSessionInvalid(handler: (info: SessionInfo) => void) {
   sessionHandler = handler;

@@ -8,7 +8,7 @@ import { uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { formApi } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/edit";
@@ -37,7 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) errors.birthday = "生日格式应为 YYYY-MM-DD";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
-    await api(accounts.updateInfo, { nickname, intro, birthday, gender, ...(form.get("avatar_changed") === "true" ? { avatar_url } : {}) });
+    await formApi(accounts.updateInfo, { nickname, intro, birthday, gender, ...(form.get("avatar_changed") === "true" ? { avatar_url } : {}) });
     await syncUser();
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
@@ -56,7 +56,15 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const parseYmd = (s?: string) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00`) : undefined);
 
+/** Members are adults (the age gate): the picker ends, and so opens, 18 years back rather than today. */
+function eighteenYearsAgo() {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - 18);
+  return d;
+}
+
 export default function Edit({ loaderData: { u, upload }, actionData }: Route.ComponentProps) {
+  const [adultBirthdayMax] = useState(eighteenYearsAgo);
   const [uploading, setUploading] = useState(false);
   const [uploadFailed, setUploadFailed] = useState(false);
 
@@ -123,7 +131,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
         {/* The picker opens from a button of its own: a clickable Form.Item renders an <a> without href, which
             a keyboard cannot reach. */}
         <Form.Item name="birthday" label="生日" trigger="onConfirm">
-          <DatePicker min={new Date(1940, 0, 1)} max={new Date()} title="选择生日">
+          <DatePicker min={new Date(1940, 0, 1)} max={adultBirthdayMax} title="选择生日">
             {(value, actions) => (
               <button type="button" className="field-button" onClick={actions.open} aria-label={`生日：${value ? ymd(value) : "未填写"}`}>
                 {value ? ymd(value) : <span className="placeholder">未填写</span>}

@@ -6,7 +6,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { formApi } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
 import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/login";
@@ -29,17 +29,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (!/^1\d{10}$/.test(phone)) errors.phone = "请输入正确的 11 位手机号";
   if (password.length < 6 || password.length > 32) errors.password = "密码长度为 6-32 位";
   if (intent === "register" && password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
-  if (Object.keys(errors).length) return data({ errors }, { status: 400 });
+  if (Object.keys(errors).length) return data({ intent, errors }, { status: 400 });
 
   try {
     const result =
       intent === "register"
-        ? await api(accounts.register, { phone, password, aff_code: storedAffCode() || undefined })
-        : await api(accounts.loginByPassword, { phone, password });
-    if (!result?.token) return data({ errors: { form: "@用户登录失败" } satisfies Errors }, { status: 400 });
+        ? await formApi(accounts.register, { phone, password, aff_code: storedAffCode() || undefined })
+        : await formApi(accounts.loginByPassword, { phone, password });
+    if (!result?.token) return data({ intent, errors: { form: "@用户登录失败" } satisfies Errors }, { status: 400 });
     await startSession(result.token);
   } catch (error) {
-    return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
+    return data({ intent, errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
   return afterForm(safeRedirect(new URL(request.url).searchParams.get("redirect")));
 }
@@ -54,11 +54,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <Tabs.Tab title="注册" key="register" />
       </Tabs>
       <ActionForm
-        errors={actionData?.errors}
+        // A login's errors are not the register form's.
+        errors={actionData && "intent" in actionData && actionData.intent === intent ? actionData.errors : undefined}
         submitText={intent === "login" ? "登录" : "注册并登录"}
         toSubmission={(v) => ({ intent, phone: String(v.phone ?? ""), password: String(v.password ?? ""), confirm: String(v.confirm ?? "") })}
       >
-        <Form.Item name="phone" label="手机号">
+        <Form.Item name="phone" label="手机号" normalize={(v: string) => v.replace(/\D/g, "")}>
           <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号" maxLength={11} clearable aria-label="手机号" />
         </Form.Item>
         <Form.Item name="password" label="密码">

@@ -273,6 +273,8 @@ describe("profile", () => {
     await clickText(page, "保存", "button");
     await findText(page, "昵称不能为空");
     await page.type('input[name="nickname"]', "新的昵称");
+    // The field's error is about what was sent: it goes once the field is edited.
+    await page.waitForFunction(() => !document.body.innerText.includes("昵称不能为空"));
     await clickText(page, "保存", "button");
     await page.waitForFunction(() => location.pathname === "/info");
     await findText(page, "新的昵称");
@@ -327,6 +329,10 @@ describe("profile", () => {
     await clickText(page, "确定", "a");
     const picked = await page.waitForFunction(() => /^\d{4}-\d{2}-\d{2}$/.exec(document.querySelector(".field-button")?.textContent ?? "")?.[0]);
     const date = (await picked.jsonValue()) as string;
+    // Members are adults: the picker starts 18 years back, not on today.
+    const adult = new Date();
+    adult.setFullYear(adult.getFullYear() - 18);
+    expect(date <= adult.toISOString().slice(0, 10)).toBe(true);
     // Until the sheet has slid out, its mask takes the taps.
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
     await clickText(page, "保存", "button");

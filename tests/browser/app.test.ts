@@ -1,7 +1,7 @@
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { TOAST_MS } from "#app/lib/feedback.ts";
-import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin } from "../support/browser.ts";
+import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
 const suite = gatewayAndBrowser();
@@ -145,6 +145,22 @@ describe("accounts", () => {
     await submitLogin(page, DEMO.phone, "wrong-password");
     await findText(page, "手机号或密码错误");
     expect(path(page)).toBe("/login");
+    // Said once, by the form: not toasted as well.
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await page.$(".adm-toast-main")).toBeNull();
+    // An edit makes it stale; so does the other tab.
+    await page.locator('input[name="password"]').fill("wrong-again");
+    await page.waitForFunction(() => !document.body.innerText.includes("手机号或密码错误"));
+    await submitLogin(page, DEMO.phone, "wrong-password");
+    await findText(page, "手机号或密码错误");
+    await tapText(page, "注册", ".adm-tabs-tab");
+    await page.waitForSelector('input[name="confirm"]', { visible: true });
+    expect(await page.evaluate(() => document.body.innerText.includes("手机号或密码错误"))).toBe(false);
+    // The phone takes digits only.
+    await page.click('input[name="phone"]', { count: 3 });
+    await page.keyboard.press("Backspace");
+    await page.type('input[name="phone"]', "138abc0000");
+    expect(await page.$eval('input[name="phone"]', (i) => (i as HTMLInputElement).value)).toBe("1380000");
   });
 
   it("sends an anonymous visitor of a member page to login and back after", async () => {

@@ -8,7 +8,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { confirmDialog } from "#app/lib/feedback.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, formApi } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/fan-group";
 
@@ -23,7 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const outcome = await api(creators.joinClub, { uid: creatorUid(request) });
+  const outcome = await formApi(creators.joinClub, { uid: creatorUid(request) });
   if (!outcome.ok || !outcome.data) return { error: outcome.msg || "加入失败" };
   // The fee may have changed the balance the profile shows.
   await syncUser().catch(() => undefined);
