@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
-import { accounts, creators, videos } from "#gateway/api/index.ts";
+import { accounts, creators, discovery, videos } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
@@ -408,6 +408,18 @@ describe("search", () => {
     expect(await page.evaluate(() => localStorage.getItem("___SEARCH_HISTORY__"))).toBeNull();
   });
 
+  it("says when hot searches failed to load, and loads them on 重试", async () => {
+    const page = await adultPhone();
+    await page.setRequestInterception(true);
+    let refuse = true;
+    page.on("request", (r) => void (refuse && r.url().endsWith("/api/mvsearch/hotSearch") ? r.respond({ status: 502, body: "" }) : r.continue()));
+    await page.goto(`${suite.gw.url}/search`);
+    await findText(page, "热门搜索加载失败");
+    refuse = false;
+    await clickText(page, "重试", "button");
+    await page.waitForSelector(".hot-list li", { visible: true });
+  });
+
   it("shows a search made on the results page in the history when going back", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/search`);
@@ -746,6 +758,23 @@ describe("creator centre", () => {
     await page.waitForSelector(".adm-tabs-tab");
     await tapText(page, "合集", ".adm-tabs-tab");
     await visible(page, 'a[href^="/home/collect-detail?id="]');
+  });
+
+  it("switches the tag screen's order at once, its list saying when it failed and retrying", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/discovery/tag`);
+    await page.waitForSelector(".tag-group-head", { visible: true });
+    await page.setRequestInterception(true);
+    let refuse = true;
+    // A gateway error, not a lost network (which would put the app in its offline state).
+    page.on("request", (r) => void (refuse && r.url().endsWith("/api/mv/listOfTagNew") ? r.respond({ status: 502, body: "" }) : r.continue()));
+    await tapText(page, "最近更新", ".adm-tabs-tab");
+    await page.waitForSelector(".adm-tabs-tab-active ::-p-text(最近更新)");
+    await findText(page, "加载失败");
+    refuse = false;
+    await clickText(page, "重试", "button");
+    const newest = (await testClient(suite.gw.url).send(discovery.tagsWithNewVideos, { page: 1, limit: 10 })).list[0]!.name;
+    await page.waitForFunction((n) => document.querySelector(".tag-group-head h2")?.textContent === `#${n}`, {}, newest);
   });
 
   it("joins a free fan club and counts the new member", async () => {

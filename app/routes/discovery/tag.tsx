@@ -29,23 +29,21 @@ function TagGroup({ group }: { group: TagWithVideos }) {
 export default function DiscoveryTag({ loaderData }: Route.ComponentProps) {
   const [order, setOrder] = useState<"hot" | "new">("hot");
   const fetchPage = useCallback((page: number) => api(order === "hot" ? discovery.tagsWithVideos : discovery.tagsWithNewVideos, { page, limit: LIMIT }), [order]);
-  const [initial, setInitial] = useState(loaderData.first);
   return (
     <Page title="标签">
-      <Tabs
-        activeKey={order}
-        onChange={(k) => {
-          const next = k as "hot" | "new";
-          void api(next === "hot" ? discovery.tagsWithVideos : discovery.tagsWithNewVideos, { page: 1, limit: LIMIT }).then((p) => {
-            setInitial(p);
-            setOrder(next);
-          });
-        }}
-      >
+      <Tabs activeKey={order} onChange={(k) => setOrder(k as "hot" | "new")}>
         <Tabs.Tab key="hot" title="热门标签" />
         <Tabs.Tab key="new" title="最近更新" />
       </Tabs>
-      <PagedList key={order} initial={initial} fetchPage={fetchPage} itemKey={(g) => g.name} renderItem={(g) => <TagGroup group={g} />} emptyText="暂无标签" />
+      {/* The other order loads in the list itself: its loading, its failure and 重试 are the list's. */}
+      <PagedList
+        key={order}
+        initial={order === "hot" ? loaderData.first : undefined}
+        fetchPage={fetchPage}
+        itemKey={(g) => g.name}
+        renderItem={(g) => <TagGroup group={g} />}
+        emptyText="暂无标签"
+      />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { SearchBar } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { videos, type HotSearch } from "#gateway/api/index.ts";
+import { useNavigate, useRevalidator } from "react-router";
+import { videos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
@@ -10,12 +10,14 @@ import type { Route } from "./+types/index";
 import "#app/lib/antd-input-clear.tsx";
 
 export async function clientLoader() {
-  const hot = await api(videos.hotSearch, undefined).catch(() => [] as HotSearch[]);
+  // The search box works without them: a failure leaves the screen usable and says so where they would be.
+  const hot = await api(videos.hotSearch, undefined).catch(() => null);
   return { hot };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [history, setHistory] = useState(readSearchHistory);
   // Kept alive in history: coming back (the loader runs again) shows what was searched meanwhile elsewhere.
   useEffect(() => setHistory(readSearchHistory()), [loaderData]);
@@ -63,7 +65,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       )}
       <section className="search-block" aria-label="热门搜索">
         <h2 className="block-title">热门搜索</h2>
-        {loaderData.hot.length === 0 ? (
+        {loaderData.hot === null ? (
+          <p className="list-end">
+            热门搜索加载失败{" "}
+            <button type="button" className="text-button" disabled={revalidator.state !== "idle"} onClick={() => void revalidator.revalidate()}>
+              重试
+            </button>
+          </p>
+        ) : loaderData.hot.length === 0 ? (
           <p className="list-end">暂无热门搜索</p>
         ) : (
           <ol className="hot-list">
