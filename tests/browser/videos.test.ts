@@ -86,6 +86,23 @@ describe("home feed", () => {
     expect(await page.$$eval(".adm-dialog", (d) => d.length)).toBe(0);
   });
 
+  it("keeps the notice for home when the member has left it before the notice came", async () => {
+    const page = await phonePage(suite.browser);
+    await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
+    await page.setRequestInterception(true);
+    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? setTimeout(() => void r.continue(), 1500) : r.continue()));
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    await inAppNavigate(page, "/search");
+    await page.waitForSelector(".search-input input", { visible: true });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await page.$$eval(".adm-dialog", (d) => d.filter((x) => x.checkVisibility()).length)).toBe(0);
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
+    await page.waitForSelector(".adm-dialog", { hidden: true });
+  });
+
   it("refreshes a list and the feed when pulled down", async () => {
     const page = await adultPhone();
     const calls: string[] = [];

@@ -20,16 +20,22 @@ const DISCOVER = [
 
 const HOME_NOTICE_KEY = "___HOME_NOTICE__";
 
-/** The home notice, once per session. */
+/**
+ * The home notice, once per session: seen once shown on home. An answer that comes after the member has left
+ * home (the kept-alive screen hidden) waits for home to be shown again; a failed call is tried again then.
+ */
 function useHomeNotice(enabled: boolean) {
   useEffect(() => {
     if (!enabled || sessionStore.getItem(HOME_NOTICE_KEY)) return;
-    sessionStore.setItem(HOME_NOTICE_KEY, "1");
+    let shown = true;
     void api(system.getOpenAdsAndVersion, undefined)
       .then((r) => {
+        if (!shown) return;
+        sessionStore.setItem(HOME_NOTICE_KEY, "1");
         if (r.notice) void alertDialog({ title: r.notice.title, content: r.notice.content, confirmText: "我知道了" });
       })
       .catch(() => undefined);
+    return () => void (shown = false);
   }, [enabled]);
 }
 
