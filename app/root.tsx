@@ -13,7 +13,7 @@ import { closeOverlays, muteToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
-import { recordVisit } from "./stores/history.ts";
+import { canGoBackFrom, recordVisit } from "./stores/history.ts";
 import appCss from "./app.css?url";
 import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
 
@@ -169,6 +169,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
 
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
   let status: number | null = 500;
   let statusText = "出错了";
   let description = "页面出错了，请稍后重试。";
@@ -218,6 +220,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {canRetry && (
         <button type="button" className="error-retry" onClick={retry} disabled={revalidator.state !== "idle"}>
           重试
+        </button>
+      )}
+      {/* Reached from inside the app (a bad link, a gone video): back where the member came from. */}
+      {canGoBackFrom(location.pathname + location.search) && (
+        <button type="button" className="error-home error-back" onClick={() => void navigate(-1)}>
+          返回上一页
         </button>
       )}
       <a className="error-home" href="/home">

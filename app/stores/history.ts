@@ -28,3 +28,9 @@ export function recordVisit(path: string, replace = false) {
 export function canGoBack(): boolean {
   return historyStore.get().history_stacks.length > 1;
 }
+
+/** The same for a screen that may not be recorded (an error page stands in for the screen that failed). */
+export function canGoBackFrom(path: string): boolean {
+  const stack = historyStore.get().history_stacks;
+  return stack.length > (stack.at(-1) === path ? 1 : 0);
+}

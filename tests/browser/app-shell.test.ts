@@ -61,6 +61,23 @@ describe("navigation feedback", () => {
     await findText(page, "系统公告");
     expect(await page.$(".loading-bar")).toBeNull();
   });
+
+  it("offers a way back from an error page reached inside the app, and only there", async () => {
+    const page = await adultPhone();
+    await page.goto(`${gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    await inAppNavigate(page, "/home/creator?uid=99999");
+    await findText(page, "用户不存在");
+    await clickText(page, "返回上一页", "button");
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.waitForSelector(".video-card", { visible: true });
+    // Opened directly, there is nowhere in the app to go back to.
+    const fresh = await adultPhone();
+    await fresh.goto(`${gw.url}/home/creator?uid=99999`);
+    await findText(fresh, "用户不存在");
+    expect(await fresh.$("::-p-text(返回上一页)")).toBeNull();
+    await findText(fresh, "返回首页", "a");
+  });
 });
 
 describe("lists", () => {
