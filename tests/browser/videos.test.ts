@@ -326,13 +326,29 @@ describe("player", () => {
     expect(await sheet!.evaluate((e) => e.textContent)).toBe("选择举报原因");
     await tapText(page, REPORT_TYPES[1]!, ".adm-action-sheet-button-item");
     await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
-    const db = new Database(join(suite.gw.dataDir, "gateway.sqlite"), { readonly: true });
-    try {
-      const rows = db.prepare("SELECT r.item_id, t.name FROM reports r JOIN report_types t ON t.id = r.type_id").all();
-      expect(rows).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: REPORT_TYPES[1] }]);
-    } finally {
-      db.close();
-    }
+    const reports = () => {
+      const db = new Database(join(suite.gw.dataDir, "gateway.sqlite"), { readonly: true });
+      try {
+        return db.prepare("SELECT r.item_id, t.name, r.content FROM reports r JOIN report_types t ON t.id = r.type_id").all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(reports()).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: REPORT_TYPES[1], content: "" }]);
+
+    // 其他 asks for the reason in words, and will not go without them; a second report replaces the first.
+    await tapText(page, "举报", "button");
+    await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
+    await tapText(page, "其他", ".adm-action-sheet-button-item");
+    const reason = await page.waitForSelector(".adm-dialog textarea", { visible: true });
+    await page.locator(".adm-dialog-button ::-p-text(提交)").click();
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "请填写举报原因");
+    expect(await page.$(".adm-dialog textarea")).not.toBeNull();
+    await reason!.type("画面里有不该出现的内容");
+    await page.locator(".adm-dialog-button ::-p-text(提交)").click();
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
+    await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
+    expect(reports()).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: "其他", content: "画面里有不该出现的内容" }]);
     expect(calls).toHaveLength(1);
   });
 

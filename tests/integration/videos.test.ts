@@ -385,6 +385,15 @@ describe("social", () => {
     expect(find.status).toBe(251);
     expect(await m.send(videos.checkFind, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ requested: 1 });
     expect(await m.send(videos.report, { id: DEMO_FREE_VIDEO_ID, type_id: 1 })).toEqual({ ok: true });
+    // Once per member and video: again, it changes the reason.
+    const again = await m.request(videos.report.path, { id: DEMO_FREE_VIDEO_ID, type_id: 7, content: "其他原因的说明" });
+    expect(again).toMatchObject({ ok: true, msg: "举报已更新" });
+    const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+    try {
+      expect(db.prepare("SELECT type_id, content FROM reports WHERE item_id = ?").all(DEMO_FREE_VIDEO_ID)).toEqual([{ type_id: 7, content: "其他原因的说明" }]);
+    } finally {
+      db.close();
+    }
     await expect(m.send(videos.report, { id: DEMO_FREE_VIDEO_ID, type_id: 999 })).rejects.toThrow("举报类型无效");
   });
 

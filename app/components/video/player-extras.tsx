@@ -1,5 +1,5 @@
-import { Button } from "antd-mobile";
-import { ActionSheet } from "#app/lib/overlays.ts";
+import { Button, TextArea } from "antd-mobile";
+import { ActionSheet, Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
@@ -10,6 +10,25 @@ import { Sheet } from "#app/components/sheet.tsx";
 import { closeOnNavigation, confirmDialog, toast } from "#app/lib/feedback.ts";
 
 /** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
+const OTHER_REASON = "其他";
+
+function askReason(then: (content: string) => void) {
+  let value = "";
+  void Dialog.confirm({
+    title: "举报原因",
+    content: <TextArea placeholder="请说明举报原因" maxLength={200} rows={3} autoFocus onChange={(v) => (value = v)} aria-label="举报说明" />,
+    confirmText: "提交",
+    onConfirm: () => {
+      // Rejected, the dialog stays open with what was typed.
+      if (!value.trim()) {
+        toast("请填写举报原因");
+        return Promise.reject(new Error("empty"));
+      }
+      then(value.trim());
+    },
+  });
+}
+
 export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
   const fetcher = useFetcher<{
     want?: { requested: number; count: number };
@@ -87,7 +106,12 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             extra: "选择举报原因",
             cancelText: "取消",
             actions: types.map((t) => ({ key: String(t.id), text: t.name })),
-            onAction: (a) => submit({ intent: "report", type_id: String(a.key) }),
+            onAction: (a) => {
+              const type = types.find((t) => String(t.id) === a.key);
+              // "其他" says nothing by itself: it asks for the reason in words.
+              if (type?.name === OTHER_REASON) askReason((content) => submit({ intent: "report", type_id: String(a.key), content }));
+              else submit({ intent: "report", type_id: String(a.key) });
+            },
             closeOnAction: true,
           });
         })}
