@@ -388,6 +388,26 @@ describe("player", () => {
     expect(await page.$("button[aria-label=取消回复]")).toBeNull();
   });
 
+  it("folds a long comment to a few lines, 展开 showing the rest", async () => {
+    const c = await loginToken(testClient(suite.gw.url));
+    const long = `很长的评论，${"这一段话会一直说下去，".repeat(30)}完。`;
+    await c.send(videos.comment, { id: 11, content: long });
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/player?id=11`);
+    const text = await page.waitForSelector(".comment-content", { visible: true });
+    expect(await text!.evaluate((p) => p.textContent)).toBe(long);
+    const folded = await text!.evaluate((p) => p.getBoundingClientRect().height);
+    await clickText(page, "展开", "button");
+    await page.waitForFunction((h) => document.querySelector(".comment-content")!.getBoundingClientRect().height > h * 2, {}, folded);
+    await clickText(page, "收起", "button");
+    await page.waitForFunction((h) => document.querySelector(".comment-content")!.getBoundingClientRect().height === h, {}, folded);
+    // A short one has nothing to unfold.
+    await c.send(videos.comment, { id: 12, content: "短评论" });
+    await page.goto(`${suite.gw.url}/player?id=12`);
+    await findText(page, "短评论", "p");
+    expect(await page.$$eval("button[aria-expanded]", (b) => b.length)).toBe(0);
+  });
+
   it("asks a visitor to log in when they like a comment", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);

@@ -1,5 +1,5 @@
 import { Button, Input } from "antd-mobile";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Endpoint } from "#gateway/client.ts";
 import { creators, videos, type Comment } from "#gateway/api/index.ts";
@@ -45,6 +45,29 @@ function CommentLike({ comment, calls, onNeedLogin }: { comment: Comment; calls:
   );
 }
 
+/** A comment's words: a long one folds to a few lines, with 展开 / 收起. */
+function CommentText({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [long, setLong] = useState(false);
+  const [open, setOpen] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !open) setLong(el.scrollHeight > el.clientHeight + 1);
+  }, [text, open]);
+  return (
+    <>
+      <p ref={ref} className={`comment-content${open ? "" : " is-folded"}`}>
+        {text}
+      </p>
+      {long && (
+        <button type="button" className="comment-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "收起" : "展开"}
+        </button>
+      )}
+    </>
+  );
+}
+
 function CommentRow({
   comment,
   posted = NO_REPLIES,
@@ -71,7 +94,7 @@ function CommentRow({
       <EncImage className="comment-avatar" src={comment.user.avatar_url} ratio="1X1" />
       <div className="comment-main">
         <p className="comment-user">{comment.user.nickname}</p>
-        <p className="comment-content">{comment.content}</p>
+        <CommentText text={comment.content} />
         <div className="comment-meta">
           <span>{formatTime(comment.created_at)}</span>
           <button type="button" onClick={() => onReply(comment)}>
