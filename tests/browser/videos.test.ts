@@ -408,13 +408,6 @@ describe("player", () => {
     expect(await page.$$eval("button[aria-expanded]", (b) => b.length)).toBe(0);
   });
 
-  it("asks a visitor to log in when they like a comment", async () => {
-    const page = await adultPhone();
-    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
-    await (await page.waitForSelector(".comment-like", { visible: true }))!.click();
-    await findText(page, "登录后才能继续");
-  });
-
   it("shows a reply under the replies already open", async () => {
     const page = await loggedIn();
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);

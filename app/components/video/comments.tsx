@@ -19,7 +19,7 @@ export interface CommentCalls {
 export const VIDEO_COMMENTS: CommentCalls = { list: videos.comments, replies: videos.replies, like: videos.commentLike };
 export const HEADLINE_COMMENTS: CommentCalls = { list: creators.headlineComments, replies: creators.headlineReplies, like: creators.likeHeadlineComment };
 
-function CommentLike({ comment, calls, onNeedLogin }: { comment: Comment; calls: CommentCalls; onNeedLogin?: () => void }) {
+function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
   const [state, setState] = useState({ is_like: comment.is_like, like_count: comment.like_count });
   // A second tap while the first is on its way would undo it: the like goes out once.
   const pending = useRef(false);
@@ -29,14 +29,13 @@ function CommentLike({ comment, calls, onNeedLogin }: { comment: Comment; calls:
       className={`comment-like${state.is_like ? " is-on" : ""}`}
       aria-pressed={Boolean(state.is_like)}
       onClick={async () => {
-        if (onNeedLogin) return onNeedLogin();
         if (pending.current) return;
         pending.current = true;
         // Optimistic and silent: a failed comment like is not worth an error.
         const before = state;
         setState({ is_like: before.is_like ? 0 : 1, like_count: before.like_count + (before.is_like ? -1 : 1) });
         const r = await api(calls.like, { comment_id: comment.id }).finally(() => (pending.current = false));
-        // No answer (offline): the like did not happen.
+        // No answer (a visitor, whom the gateway's 420 asks to log in; offline): the like did not happen.
         setState(r ?? before);
       }}
     >
@@ -73,15 +72,12 @@ function CommentRow({
   posted = NO_REPLIES,
   onReply,
   calls,
-  onNeedLogin,
 }: {
   comment: Comment;
   /** Replies the member posted here since the page loaded: shown under the loaded ones when they are open. */
   posted?: Comment[];
   onReply: (c: Comment) => void;
   calls: CommentCalls;
-  /** Set for a visitor: liking asks them to log in. */
-  onNeedLogin?: () => void;
 }) {
   const [replies, setReplies] = useState<Paged<Comment> | null>(null);
   const [open, setOpen] = useState(false);
@@ -100,7 +96,7 @@ function CommentRow({
           <button type="button" onClick={() => onReply(comment)}>
             回复
           </button>
-          <CommentLike comment={comment} calls={calls} onNeedLogin={onNeedLogin} />
+          <CommentLike comment={comment} calls={calls} />
         </div>
         {comment.reply_count > 0 && !open && (
           <button type="button" className="comment-more" onClick={() => (setOpen(true), void loadReplies(1).catch(() => setOpen(false)))}>
@@ -215,7 +211,7 @@ export function Comments({
       ) : (
         <ul className="comment-list">
           {list.list.map((c) => (
-            <CommentRow key={c.id} comment={c} posted={postedReplies[c.id]} onReply={setReplyTo} calls={calls} onNeedLogin={canPost ? undefined : onNeedLogin} />
+            <CommentRow key={c.id} comment={c} posted={postedReplies[c.id]} onReply={setReplyTo} calls={calls} />
           ))}
         </ul>
       )}
