@@ -380,6 +380,12 @@ describe("player", () => {
     await page.reload();
     await findText(page, text, "p");
     expect(await page.$$eval(".comment-content", (ps, t) => ps.filter((p) => p.textContent === t).length, text)).toBe(1);
+    // Sent again at once, the gateway answers the same comment: the list does not show it twice.
+    const again = await page.waitForSelector("input[aria-label=评论内容]", { visible: true });
+    await again!.type(text);
+    await clickText(page, "发送", "button");
+    await page.waitForFunction(() => (document.querySelector("input[aria-label=评论内容]") as HTMLInputElement).value === "");
+    expect(await page.$$eval(".comment-content", (ps, t) => ps.filter((p) => p.textContent === t).length, text)).toBe(1);
 
     await (await page.waitForSelector(".comment-meta button", { visible: true }))!.click();
     await page.waitForSelector("input[placeholder^=回复]");

@@ -160,11 +160,14 @@ export function Comments({
       onPosted?.(posted);
       setText("");
       setReplyTo(null);
-      if (!posted.reply_to) setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
+      // The same words again within seconds are the same comment (the gateway answers the stored one).
+      if (!posted.reply_to) setList((l) => (l.list.some((c) => c.id === posted.id) ? l : { ...l, total: l.total + 1, list: [posted, ...l.list] }));
       else {
         const parent = posted.reply_to;
-        setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
-        setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+        if (!postedReplies[parent]?.some((r) => r.id === posted.id)) {
+          setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+          setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+        }
       }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, whatever the callback
