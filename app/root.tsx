@@ -222,7 +222,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           重试
         </button>
       )}
-      {/* Reached from inside the app (a bad link, a gone video): back where the member came from. */}
+      {/* Reached from inside the app (a broken link, a creator who is gone): back where the member came from. */}
       {canGoBackFrom(location.pathname + location.search) && (
         <button type="button" className="error-home error-back" onClick={() => void navigate(-1)}>
           返回上一页

@@ -9,9 +9,9 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
 import { closeOnNavigation, confirmDialog, toast } from "#app/lib/feedback.ts";
 
-/** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
 const OTHER_REASON = "其他";
 
+/** The reason for 其他, in words: the dialog will not submit without them. */
 function askReason(then: (content: string) => void) {
   let value = "";
   void Dialog.confirm({
@@ -29,6 +29,7 @@ function askReason(then: (content: string) => void) {
   });
 }
 
+/** Favourite, gifts to the creator, report, and "want this video": secondary actions under the player. */
 export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDetail; onNeedLogin: () => void; onCoins: (coins: number) => void }) {
   const fetcher = useFetcher<{
     want?: { requested: number; count: number };
