@@ -119,10 +119,15 @@ describe("home feed", () => {
     const title = (await (await page.$(".section-title"))!.boundingBox())!;
     await tap(page, { x: title.x + 10, y: title.y + title.height / 2 });
     await page.waitForSelector(".adm-pull-to-refresh");
-    const feedCalls = calls.filter((c) => c === "/api/mv/list").length;
+    const count = (path: string) => calls.filter((c) => c === path).length;
+    const was = { feed: count("/api/mv/list"), ads: count("/api/system/getad"), categories: count("/api/tab/listv1") };
     const card = (await (await page.$(".video-card"))!.boundingBox())!;
     await swipe(page, { x: 200, y: card.y + 10 }, { x: 200, y: card.y + 370 }, 16);
-    await expect.poll(() => calls.filter((c) => c === "/api/mv/list").length).toBeGreaterThan(feedCalls);
+    await expect.poll(() => count("/api/mv/list")).toBeGreaterThan(was.feed);
+    // The whole section: its banner and its categories too.
+    await expect.poll(() => count("/api/system/getad")).toBeGreaterThan(was.ads);
+    await expect.poll(() => count("/api/tab/listv1")).toBeGreaterThan(was.categories);
+    await page.waitForSelector(".category-chips a", { visible: true });
     expect(new URL(page.url()).pathname).toBe("/home");
   });
 

@@ -50,6 +50,13 @@ export async function loadSection(section: Section, position: string): Promise<S
   return { section, tabs, ads, categories, first };
 }
 
+/** A section's banner ads and categories again (pull-to-refresh): what fails keeps what the screen shows. */
+export async function refreshSectionExtras(section: Section): Promise<Partial<Pick<SectionData, "ads" | "categories">>> {
+  const position = Object.values(SECTION_ROUTES).find((r) => r.section === section)?.position ?? "home";
+  const [ads, categories] = await Promise.all([api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)]);
+  return { ...(ads && { ads }), ...(categories && { categories }) };
+}
+
 const loadSectionRoute = (path: SectionPath) => loadSection(SECTION_ROUTES[path].section, SECTION_ROUTES[path].position);
 
 /** A section route's loader: takes the first screen's data if early-start.ts started it. */

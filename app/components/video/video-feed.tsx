@@ -33,6 +33,8 @@ interface Props {
   initial?: Paged<Video>;
   columns?: number;
   emptyText?: string;
+  /** What else a pull refreshes (the section's banner and categories), beside the feed's first page. */
+  onRefresh?: () => Promise<void>;
 }
 
 // Feeds not on screen keep their copy here: patch it too.
@@ -57,7 +59,7 @@ const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page,
  * An endless two-column video feed with pull-to-refresh. Only the rows near the viewport are in the DOM,
  * so a feed of thousands stays light.
  */
-export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 2, emptyText = "暂无视频" }: Props) {
+export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 2, emptyText = "暂无视频", onRefresh }: Props) {
   const [state, update] = useImmer<FeedState>(() => {
     const saved = kept.get(feedKey);
     if (!initial) return saved ?? { items: [], page: 0, hasMore: true, error: "", loading: false };
@@ -114,9 +116,9 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   }, [fetchPage, state.page, update]);
 
   const refresh = useCallback(async () => {
-    const first = await fetchPage(1);
+    const [first] = await Promise.all([fetchPage(1), onRefresh?.()]);
     update(() => fromPage(first));
-  }, [fetchPage, update]);
+  }, [fetchPage, update, onRefresh]);
 
   const rows = Math.ceil(state.items.length / columns);
   // Rows flow; only the space of rows out of view is estimated, until a rendered row is measured. (Reading

@@ -5,7 +5,7 @@ import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
 import { Banner } from "./banner.tsx";
-import { FEED_LIMIT, type SectionData } from "./section-data.ts";
+import { FEED_LIMIT, refreshSectionExtras, type SectionData } from "./section-data.ts";
 import { SortTabs } from "./sort-tabs.tsx";
 import { VideoFeed } from "./video-feed.tsx";
 
@@ -40,7 +40,13 @@ function useHomeNotice(enabled: boolean) {
 }
 
 export function VideoSectionView({ data, title, withNotice = false }: { data: SectionData; title: string; withNotice?: boolean }) {
-  const { section, tabs, ads, categories, first } = data;
+  const { section, tabs, first } = data;
+  // A pull refreshes the banner and the categories too; new loader data (a revalidation) replaces them.
+  const [pulled, setPulled] = useState<{ from: SectionData; extras: Partial<Pick<SectionData, "ads" | "categories">> }>();
+  const extras = pulled?.from === data ? pulled.extras : {};
+  const ads = extras.ads ?? data.ads;
+  const categories = extras.categories ?? data.categories;
+  const refreshExtras = useCallback(async () => setPulled({ from: data, extras: await refreshSectionExtras(section) }), [data, section]);
   // The sort picked last in this section, when the section is opened again (the tab bar).
   const [sort, setSort] = useState(() => (tabs.some((t) => t.sort === lastSort.get(section)) ? lastSort.get(section)! : tabs[0]!.sort));
   useEffect(() => void lastSort.set(section, sort), [section, sort]);
@@ -80,6 +86,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
         params={{ section, sort }}
         fetchPage={fetchPage}
         initial={sort === tabs[0]!.sort ? first : undefined}
+        onRefresh={refreshExtras}
       />
     </div>
   );
