@@ -71,6 +71,11 @@ describe("navigation feedback", () => {
     await clickText(page, "返回上一页", "button");
     await page.waitForFunction(() => location.pathname === "/home");
     await page.waitForSelector(".video-card", { visible: true });
+    // The player's own error page too.
+    await inAppNavigate(page, "/player?id=999999");
+    await findText(page, "视频不存在或已下架");
+    await clickText(page, "返回上一页", "button");
+    await page.waitForFunction(() => location.pathname === "/home");
     // Opened directly, there is nowhere in the app to go back to.
     const fresh = await adultPhone();
     await fresh.goto(`${gw.url}/home/creator?uid=99999`);

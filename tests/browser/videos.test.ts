@@ -341,7 +341,10 @@ describe("player", () => {
     };
     expect(reports()).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: REPORT_TYPES[1], content: "" }]);
 
-    // 其他 asks for the reason in words, and will not go without them; a second report replaces the first.
+    // 其他 asks for the reason in words, and will not go without them (quietly: no page error); a second
+    // report replaces the first.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => void pageErrors.push(String(e)));
     await tapText(page, "举报", "button");
     await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
     await tapText(page, "其他", ".adm-action-sheet-button-item");
@@ -354,6 +357,7 @@ describe("player", () => {
     await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
     await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
     expect(reports()).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: "其他", content: "画面里有不该出现的内容" }]);
+    expect(pageErrors).toEqual([]);
     expect(calls).toHaveLength(1);
   });
 
@@ -948,6 +952,15 @@ describe("player state", () => {
     await tapText(page, "打赏", "button");
     await sheetIdle(page, "gift-popup");
     await page.click(".gift-popup .sheet-close");
+    await noneVisible(page, ".gift-popup");
+    // Left open when going back, it is not found open on forward: a navigation closes it.
+    await tapText(page, "打赏", "button");
+    await sheetIdle(page, "gift-popup");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname !== "/player");
+    await page.goForward();
+    await page.waitForFunction(() => location.pathname === "/player");
+    await routerIdle(page);
     await noneVisible(page, ".gift-popup");
     await tapText(page, "打赏", "button");
     await sheetIdle(page, "gift-popup");

@@ -14,18 +14,26 @@ const OTHER_REASON = "其他";
 /** The reason for 其他, in words: the dialog will not submit without them. */
 function askReason(then: (content: string) => void) {
   let value = "";
-  void Dialog.confirm({
+  const dialog = Dialog.show({
     title: "举报原因",
     content: <TextArea placeholder="请说明举报原因" maxLength={200} rows={3} autoFocus onChange={(v) => (value = v)} aria-label="举报说明" />,
-    confirmText: "提交",
-    onConfirm: () => {
-      // Rejected, the dialog stays open with what was typed.
-      if (!value.trim()) {
-        toast("请填写举报原因");
-        return Promise.reject(new Error("empty"));
-      }
-      then(value.trim());
-    },
+    closeOnAction: false,
+    actions: [
+      [
+        { key: "cancel", text: "取消", onClick: () => dialog.close() },
+        {
+          key: "submit",
+          text: "提交",
+          bold: true,
+          onClick: () => {
+            // Empty, the dialog stays open.
+            if (!value.trim()) return void toast("请填写举报原因");
+            dialog.close();
+            then(value.trim());
+          },
+        },
+      ],
+    ],
   });
 }
 
