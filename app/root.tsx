@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, u
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
 import "./early-start.ts";
+import { ErrorBack } from "./components/error-back.tsx";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
@@ -13,7 +14,7 @@ import { closeOverlays, muteToasts } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
-import { canGoBackFrom, recordVisit } from "./stores/history.ts";
+import { recordVisit } from "./stores/history.ts";
 import appCss from "./app.css?url";
 import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
 
@@ -169,8 +170,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
 
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
-  const location = useLocation();
   let status: number | null = 500;
   let statusText = "出错了";
   let description = "页面出错了，请稍后重试。";
@@ -222,12 +221,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           重试
         </button>
       )}
-      {/* Reached from inside the app (a broken link, a creator who is gone): back where the member came from. */}
-      {canGoBackFrom(location.pathname + location.search) && (
-        <button type="button" className="error-home error-back" onClick={() => void navigate(-1)}>
-          返回上一页
-        </button>
-      )}
+      <ErrorBack />
       <a className="error-home" href="/home">
         返回首页
       </a>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useLocation, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { ErrorBack } from "#app/components/error-back.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/components/video/comments.tsx";
 import { LockedPanel } from "#app/components/video/locked-panel.tsx";
@@ -14,7 +15,6 @@ import { api, callPath } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
-import { canGoBackFrom } from "#app/stores/history.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { setCoins } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
@@ -250,19 +250,13 @@ export function meta({ data }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
   const description = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : getErrorMessage(error);
   // The same ways out as the app's other error pages.
   return (
     <Page title="播放">
       <ErrorBlock status="default" title="视频加载失败" description={description}>
         <p className="error-actions">
-          {canGoBackFrom(location.pathname + location.search) && (
-            <button type="button" className="error-home error-back" onClick={() => void navigate(-1)}>
-              返回上一页
-            </button>
-          )}
+          <ErrorBack />
           <Link className="error-home" to="/home">
             返回首页
           </Link>
