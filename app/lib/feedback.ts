@@ -49,8 +49,20 @@ export function alertDialog(opts: { title?: string; content: string; confirmText
   return overlays().then(({ Dialog }) => Dialog.alert(opts));
 }
 
+let asking = false;
+
+/**
+ * A yes/no question. One at a time: asked again while one is open (a double tap on what spends coins), the
+ * second answers no at once, so a double tap neither stacks dialogs nor acts twice.
+ */
 export function confirmDialog(opts: { title?: string; content: string; confirmText?: string }): Promise<boolean> {
-  return overlays().then(({ Dialog }) => Dialog.confirm(opts));
+  if (asking) return Promise.resolve(false);
+  asking = true;
+  const done = () => void (asking = false);
+  // afterClose too: a dialog cleared before it was on screen (a navigation at once) never answers.
+  return overlays()
+    .then(({ Dialog }) => Dialog.confirm({ ...opts, afterClose: done }))
+    .finally(done);
 }
 
 export function askToLogin(message: string, goLogin: () => void) {

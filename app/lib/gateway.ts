@@ -9,7 +9,7 @@ import { noteReachability } from "./connectivity.ts";
 import { toast } from "./feedback.ts";
 import { localStore } from "./safe-storage.ts";
 
-export { askToLogin, TOAST_MS } from "./feedback.ts";
+export { askToLogin } from "./feedback.ts";
 
 let ready: Promise<GatewayClient> | undefined;
 type SessionInfo = { hasToken: boolean; message: string };

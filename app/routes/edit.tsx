@@ -8,11 +8,11 @@ import { uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
+import { toast } from "#app/lib/feedback.ts";
 import { formApi } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/edit";
-import { toast } from "#app/lib/feedback.ts";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);

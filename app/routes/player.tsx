@@ -11,6 +11,7 @@ import { LockedPanel } from "#app/components/video/locked-panel.tsx";
 import { PlayerExtras } from "#app/components/video/player-extras.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { toast } from "#app/lib/feedback.ts";
 import { api, callPath } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
@@ -18,7 +19,6 @@ import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/sta
 import { syncUser } from "#app/lib/session.ts";
 import { setCoins } from "#app/stores/user.ts";
 import type { Route } from "./+types/player";
-import { toast } from "#app/lib/feedback.ts";
 
 const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 

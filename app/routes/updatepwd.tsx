@@ -5,10 +5,10 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
+import { toast } from "#app/lib/feedback.ts";
 import { formApi } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/updatepwd";
-import { toast } from "#app/lib/feedback.ts";
 
 type Errors = Partial<Record<"old_password" | "new_password" | "confirm" | "form", string>>;
 

@@ -225,8 +225,9 @@ export const report = defineHandler({
     if (!sql(db, "SELECT 1 FROM items WHERE id = ?").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
     if (!sql(db, "SELECT 1 FROM report_types WHERE id = ?").get(input.type_id)) throw new ApiError(400, "举报类型无效");
     // One report per member and video: reporting it again (a double tap, a second thought) changes the reason.
-    const again = sql(db, "UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND item_id = ?").run(input.type_id, input.content, Date.now(), caller.user.id, input.id).changes > 0;
-    if (!again) sql(db, "INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)").run(caller.user.id, input.id, input.type_id, input.content, Date.now());
+    const now = Date.now();
+    const again = sql(db, "UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND item_id = ?").run(input.type_id, input.content, now, caller.user.id, input.id).changes > 0;
+    if (!again) sql(db, "INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)").run(caller.user.id, input.id, input.type_id, input.content, now);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
   },
 });

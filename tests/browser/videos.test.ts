@@ -855,8 +855,16 @@ describe("creator centre", () => {
     const m = await newMember(100);
     const page = await loggedIn(m.phone, m.password);
     await page.goto(`${suite.gw.url}/user/fan-group?uid=3`);
-    await clickText(page, "加入粉丝团", "button");
+    // A double tap asks once.
+    await page.waitForSelector("button ::-p-text(加入粉丝团)", { visible: true });
+    await page.evaluate(() => {
+      const join = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("加入粉丝团"))!;
+      join.click();
+      join.click();
+    });
     await findText(page, "需 20 金币");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.$$eval(".adm-dialog", (d) => d.filter((x) => x.checkVisibility()).length)).toBe(1);
     await answerDialog(page, "取消");
     expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(100);
     await tapText(page, "加入粉丝团", "button");

@@ -174,7 +174,8 @@ export function Comments({
   }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";
-  // Enter and a tap a few milliseconds apart both come before `busy` has rendered.
+  // Set from the submit until the fetcher is idle again: Enter and a tap a few milliseconds apart both come
+  // before `busy` has rendered.
   const sending = useRef(false);
   useEffect(() => {
     if (fetcher.state === "idle") sending.current = false;
@@ -182,7 +183,7 @@ export function Comments({
   const post = () => {
     if (!canPost) return onNeedLogin();
     const content = text.trim();
-    if (!content || busy || sending.current) return;
+    if (!content || sending.current) return;
     sending.current = true;
     void fetcher.submit({ intent: "comment", target: String(targetId), content, reply_to: replyTo ? String(replyTo.id) : "" }, { method: "post" });
   };

@@ -1,6 +1,6 @@
 import { Button, TextArea } from "antd-mobile";
 import { ActionSheet, Dialog } from "#app/lib/overlays.ts";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
@@ -51,8 +51,6 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
   const favoriteFetcher = useFetcher<{ favorite?: { is_favorite: number } }>({ key: `favorite:${video.id}` });
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [find, setFind] = useState<{ requested: number; count: number } | null>(null);
-  // One question at a time: a double tap on a gift must not stack two dialogs.
-  const asking = useRef(false);
   const isMember = Boolean(video.viewer.is_member);
   const favorite = favoriteFetcher.data?.favorite?.is_favorite ?? video.is_favorite;
   const guard = (fn: () => void | Promise<void>) => () => void (isMember ? fn() : onNeedLogin());
@@ -143,11 +141,8 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
               disabled={fetcher.state !== "idle"}
               onClick={async () => {
                 if (g.coins > video.viewer.coins) return void toast("金币不足");
-                if (asking.current) return;
                 // Coins are money: a tap on the wrong gift must not spend them.
-                asking.current = true;
-                const ok = await confirmDialog({ content: `赠送「${g.name}」，花费 ${g.coins} 金币？`, confirmText: "赠送" }).finally(() => (asking.current = false));
-                if (!ok) return;
+                if (!(await confirmDialog({ content: `赠送「${g.name}」，花费 ${g.coins} 金币？`, confirmText: "赠送" }))) return;
                 submit({ intent: "reward", gift_id: String(g.id) });
                 setGifts(null);
               }}

@@ -1,5 +1,5 @@
 import { Button, List } from "antd-mobile";
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { creators } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -35,18 +35,12 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const club = fetcher.data && "club" in fetcher.data && fetcher.data.club ? fetcher.data.club : loaderData.club;
   const busy = fetcher.state !== "idle";
-  // One question at a time: a double tap must not stack two dialogs (and two fees).
-  const asking = useRef(false);
   const newestPage = useCallback((page: number) => api(creators.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
   const join = () => {
     if (!isLoggedIn()) return navigate(`/login?redirect=${encodeURIComponent(`/user/fan-group?uid=${club.uid}`)}`);
-    if (busy || asking.current) return;
+    if (busy) return;
     if (!club.fee_coins) return void fetcher.submit({}, { method: "post" });
-    asking.current = true;
-    void confirmDialog({ content: `加入「${club.name}」需 ${club.fee_coins} 金币，确定加入？`, confirmText: "加入" }).then((ok) => {
-      asking.current = false;
-      if (ok) void fetcher.submit({}, { method: "post" });
-    });
+    void confirmDialog({ content: `加入「${club.name}」需 ${club.fee_coins} 金币，确定加入？`, confirmText: "加入" }).then((ok) => void (ok && fetcher.submit({}, { method: "post" })));
   };
   return (
     <Page title="粉丝团">
