@@ -10,10 +10,11 @@ import { OfflineBanner } from "./components/offline-banner.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { ageConfirmed } from "./lib/age-gate.ts";
 import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
-import { closeOverlays, muteToasts } from "./lib/feedback.ts";
+import { closeOverlays } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
+import { useToastsMuted } from "./lib/use-toasts-muted.ts";
 import { recordVisit } from "./stores/history.ts";
 import appCss from "./app.css?url";
 import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
@@ -163,11 +164,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (chunkFailed) reloadForChunkError();
   }, [chunkFailed, routeError]);
-  // The failed calls have toasted their messages; this page says what failed, larger.
-  useEffect(() => {
-    muteToasts(true);
-    return () => muteToasts(false);
-  }, []);
+  useToastsMuted();
 
   const revalidator = useRevalidator();
   let status: number | null = 500;

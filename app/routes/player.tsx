@@ -18,6 +18,7 @@ import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { setCoins } from "#app/stores/user.ts";
+import { useToastsMuted } from "#app/lib/use-toasts-muted.ts";
 import type { Route } from "./+types/player";
 
 const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
@@ -250,6 +251,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  useToastsMuted();
   const description = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : getErrorMessage(error);
   // The same ways out as the app's other error pages.
   return (

@@ -71,9 +71,10 @@ describe("navigation feedback", () => {
     await clickText(page, "返回上一页", "button");
     await page.waitForFunction(() => location.pathname === "/home");
     await page.waitForSelector(".video-card", { visible: true });
-    // The player's own error page too.
+    // The player's own error page too, which says what failed without a toast repeating it.
     await inAppNavigate(page, "/player?id=999999");
     await findText(page, "视频不存在或已下架");
+    await page.waitForFunction(() => !document.querySelector(".adm-toast-main"), { timeout: 1000 });
     await clickText(page, "返回上一页", "button");
     await page.waitForFunction(() => location.pathname === "/home");
     // Opened directly, there is nowhere in the app to go back to.
