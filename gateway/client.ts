@@ -1,5 +1,5 @@
 import type { GatewayConfig } from "./config.ts";
-import { CONTENT_TYPE } from "./config.ts";
+import { BATCH_PATH, CONTENT_TYPE, MAX_BATCH_CALLS } from "./config.ts";
 import type { CryptoBackend } from "./crypto.ts";
 import type { ResponseEnvelope, ResponsePayload } from "./envelope.ts";
 import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse, type OpenedResponse } from "./envelope.ts";
@@ -155,6 +155,28 @@ export async function fetchWithTimeout(
   }
 }
 
+/** The success rule's last steps, on an opened payload: errcode, 420, the expected status. */
+function judgePayload<T>(
+  path: string,
+  expect: number,
+  payload: ResponsePayload<T>,
+  base: Pick<CallOutcome, "httpStatus" | "errcode" | "signValid" | "envelope">,
+): CallOutcome<T> {
+  const withPayload = { ...base, status: payload.status, data: payload.data };
+  const msg = typeof payload.msg === "string" && payload.msg ? payload.msg : `status ${payload.status}`;
+  const fail = (kind: GatewayErrorKind): CallOutcome<T> => ({
+    ok: false,
+    path,
+    msg,
+    ...withPayload,
+    error: new GatewayError(kind, msg, { path, httpStatus: base.httpStatus, errcode: base.errcode, status: payload.status, data: payload.data }),
+  });
+  if (base.errcode !== 0) return fail("errcode");
+  if (payload.status === STATUS_SESSION_INVALID) return fail("session");
+  if (payload.status !== expect) return fail("status");
+  return { ok: true, path, msg: payload.msg ?? "", ...withPayload };
+}
+
 /** The one gateway client: envelopes, the success rule, errors, 420 handling and the base line. */
 export class GatewayClient {
   baseLine: string;
@@ -252,12 +274,30 @@ export class GatewayClient {
     } catch {
       return fail("malformed", "响应数据无法解密", base);
     }
-    const withPayload = { ...base, status: payload.status, data: payload.data };
-    const msg = typeof payload.msg === "string" && payload.msg ? payload.msg : `status ${payload.status}`;
-    if (envelope.errcode !== 0) return fail("errcode", msg, withPayload);
-    if (payload.status === STATUS_SESSION_INVALID) return fail("session", msg, withPayload);
-    if (payload.status !== expect) return fail("status", msg, withPayload);
-    return { ok: true, path, msg: payload.msg ?? "", ...withPayload };
+    return judgePayload<T>(path, expect, payload, base);
+  }
+
+  /**
+   * Several calls in one request (docs/protocol.md §3, batches). Each outcome is judged by the success rule as
+   * if its call had been sent alone; when the batch itself gets no good answer, every call fails with that.
+   * Never throws, never toasts.
+   */
+  async requestMany(calls: { path: string; fields?: Fields; expect?: number }[], opts: Omit<CallOptions, "expect"> = {}): Promise<CallOutcome[]> {
+    if (calls.length > MAX_BATCH_CALLS) throw new RangeError(`at most ${MAX_BATCH_CALLS} calls in one batch`);
+    const batch = await this.request<unknown[]>(BATCH_PATH, { calls: calls.map((c) => ({ path: c.path, data: c.fields ?? {} })) }, opts);
+    return calls.map(({ path, expect }, i) => {
+      if (!batch.ok) {
+        const { kind, details } = batch.error!;
+        return { ...batch, path, error: new GatewayError(kind, batch.msg, { ...details, path }) };
+      }
+      const payload = Array.isArray(batch.data) ? batch.data[i] : undefined;
+      const base = { httpStatus: batch.httpStatus, errcode: batch.errcode, signValid: batch.signValid, envelope: batch.envelope };
+      if (!payload || typeof payload !== "object" || typeof (payload as ResponsePayload).status !== "number") {
+        const msg = "批量调用的应答缺少此调用";
+        return { ok: false, path, msg, ...base, error: new GatewayError("malformed", msg, { path, httpStatus: base.httpStatus }) };
+      }
+      return judgePayload(path, expect ?? STATUS_OK, payload as ResponsePayload, base);
+    });
   }
 
   private crypto(): CryptoBackend {
@@ -276,13 +316,31 @@ export class GatewayClient {
 
   /** Calls a typed endpoint. */
   async send<I, O, R>(ep: Endpoint<I, O, R>, input: I, opts: Omit<CallOptions, "expect" | "silent"> = {}): Promise<R> {
-    const fields = (input ?? {}) as Fields;
+    const outcome = await this.request<O>(ep.path, (input ?? {}) as Fields, { ...opts, expect: ep.expect });
+    return this.settle(ep, outcome, opts);
+  }
+
+  /**
+   * Calls several typed endpoints in one request. Each promise settles as `send` would have settled it: its
+   * own toast, 420 handling, rejection or outcome.
+   */
+  sendMany(calls: readonly { ep: Endpoint<unknown, unknown, unknown>; input: unknown }[], opts: Omit<CallOptions, "expect" | "silent"> = {}): Promise<unknown>[] {
+    const outcomes = this.requestMany(
+      calls.map(({ ep, input }) => ({ path: ep.path, fields: (input ?? {}) as Fields, expect: ep.expect })),
+      opts,
+    );
+    return calls.map(({ ep }, i) => outcomes.then((list) => this.settle(ep, list[i]!, opts)));
+  }
+
+  private settle<O, R>(ep: Endpoint<unknown, O, R>, outcome: CallOutcome<O>, opts: Pick<CallOptions, "quiet">): R {
     if (ep.mode === "outcome") {
-      const outcome = await this.request<O>(ep.path, fields, { ...opts, expect: ep.expect });
       if (!outcome.ok) this.report(outcome, opts.quiet ?? false);
       return outcome as R;
     }
-    return (await this.call<O>(ep.path, fields, { ...opts, expect: ep.expect, silent: ep.silent })) as R;
+    if (outcome.ok) return outcome.data as R;
+    this.report(outcome, ep.silent || Boolean(opts.quiet));
+    if (ep.silent) return undefined as R;
+    throw outcome.error;
   }
 
   private report(outcome: CallOutcome, silent: boolean) {

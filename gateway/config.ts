@@ -15,6 +15,9 @@ export const SPLASH_AFF_PARAM = "aff_code";
 export const SEARCH_HISTORY_KEY = "___SEARCH_HISTORY__";
 export const CLIENT_NAME = "pwa";
 export const CONTENT_TYPE = "application/x-www-form-urlencoded";
+/** Several calls in one envelope (docs/protocol.md §3, batches), at most `MAX_BATCH_CALLS` of them. */
+export const BATCH_PATH = "/api/system/batch";
+export const MAX_BATCH_CALLS = 10;
 
 export interface GatewayConfig {
   lines: string[];

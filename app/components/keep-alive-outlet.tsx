@@ -2,6 +2,7 @@ import { Activity, useContext, useLayoutEffect, useRef, type ReactNode } from "r
 import { UNSAFE_DataRouterStateContext, UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet } from "react-router";
 import { stateField } from "#app/lib/location-state.ts";
 import { userStore } from "#app/stores/user.ts";
+import { useStore } from "#app/stores/use-store.ts";
 
 export const MAX_KEPT_PAGES = 50;
 
@@ -53,7 +54,7 @@ export function KeepAliveOutlet() {
   const cache = useRef(new Map<number, Entry>());
   const activeKey = useRef<number | null>(null);
   const pushedKey = useRef<string | null>(null);
-  const token = userStore.use((s) => s.token);
+  const token = useStore(userStore, (s) => s.token);
   const sessionToken = useRef(token);
 
   const key = useHistoryIndex(location.key, navigationType);

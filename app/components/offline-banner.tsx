@@ -1,4 +1,7 @@
-import { useOnline } from "#app/lib/connectivity.ts";
+import { useSyncExternalStore } from "react";
+import { isOnline, subscribeConnectivity } from "#app/lib/connectivity.ts";
+
+const useOnline = () => useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 
 export function OfflineBanner() {
   const online = useOnline();

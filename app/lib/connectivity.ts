@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { GatewayError } from "#gateway/errors.ts";
 
 // navigator.onLine only knows about the local link (and emulated offline modes do not always
@@ -21,7 +20,8 @@ export function noteReachability(reachable: boolean) {
   emit();
 }
 
-function subscribe(callback: () => void) {
+/** Calls back when the device or the gateway comes or goes. */
+export function subscribeConnectivity(callback: () => void) {
   listeners.add(callback);
   const onOnline = () => {
     unreachable = false;
@@ -38,8 +38,4 @@ function subscribe(callback: () => void) {
 
 export function isOnline() {
   return typeof navigator === "undefined" || (navigator.onLine && !unreachable);
-}
-
-export function useOnline() {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
 }

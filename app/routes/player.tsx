@@ -18,6 +18,7 @@ import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { setCoins } from "#app/stores/user.ts";
+import { useStore } from "#app/stores/use-store.ts";
 import { useToastsMuted } from "#app/lib/use-toasts-muted.ts";
 import type { Route } from "./+types/player";
 
@@ -117,7 +118,7 @@ const STACK_PAGE = 20;
  * end of what that list had loaded, the next page is asked of the same call with the same params.
  */
 function useNeighbours(id: number, key: string | undefined) {
-  const stack = stackStore.use((s) => (key ? s.stacks[key] : undefined));
+  const stack = useStore(stackStore, (s) => (key ? s.stacks[key] : undefined));
   const ids = stack?.ids ?? [];
   const i = ids.indexOf(id);
   const prev = i > 0 ? ids[i - 1] : undefined;

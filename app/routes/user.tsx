@@ -13,6 +13,7 @@ import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
+import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/user";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -32,7 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function User({ loaderData: { person, first } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const navigate = useNavigate();
-  const isMe = userStore.use((s) => s.u?.uid) === person.uid;
+  const isMe = useStore(userStore, (s) => s.u?.uid) === person.uid;
   const following = fetcher.data?.follow?.is_attention ?? person.is_attention;
   const fans = fetcher.data?.follow?.fans_count ?? person.fans_count;
   const fetchPage = useCallback((page: number) => api(videos.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);

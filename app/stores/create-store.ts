@@ -1,5 +1,4 @@
 import { produce, type Draft } from "immer";
-import { useSyncExternalStore } from "react";
 import { localStore, sessionStore, type StorageKind } from "#app/lib/safe-storage.ts";
 
 export interface StoreOptions<T> {
@@ -17,11 +16,14 @@ export interface Store<T> {
   set(recipe: (draft: Draft<T>) => void): void;
   reset(): void;
   subscribe(listener: () => void): () => void;
-  /** Subscribes a component to a slice; return state slices or primitives, not new objects. */
-  use<S>(selector: (state: T) => S): S;
+  /** The state before any change: what the build-time render saw. */
+  readonly initial: T;
 }
 
-/** A tiny immer store on useSyncExternalStore, optionally persisted. */
+/**
+ * A tiny immer store, optionally persisted. Components read it with `useStore` (use-store.ts): this module
+ * holds no React, so the starter chunk that runs before React DOM can use the stores (decision 023).
+ */
 export function createStore<T extends object>(initial: T, opts: StoreOptions<T> = {}): Store<T> {
   const listeners = new Set<() => void>();
   const load = (): T => {
@@ -55,12 +57,6 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    use(selector) {
-      return useSyncExternalStore(
-        this.subscribe,
-        () => selector(state),
-        () => selector(initial),
-      );
-    },
+    initial,
   };
 }

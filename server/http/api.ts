@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { gzipSync } from "node:zlib";
-import type { ResponsePayload } from "#gateway/envelope.ts";
+import { z } from "zod";
+import { BATCH_PATH, MAX_BATCH_CALLS } from "#gateway/config.ts";
 import { computeSign, EnvelopeError, nowSeconds, openRequest, parseRequestBody, sealResponse } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { OAUTH_ID_RE } from "#gateway/identity.ts";
@@ -9,7 +10,7 @@ import { guestForOAuthId, userById } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
 import type { ServerSettings } from "../env.ts";
 import { BodyTooLargeError, readBody } from "./body.ts";
-import { ApiError, type Caller, describeIssues, type HandlerResult, parseInput, type Registry } from "./registry.ts";
+import { ApiError, type Caller, describeIssues, type Handler, type HandlerResult, parseInput, type Registry } from "./registry.ts";
 
 export const MAX_SKEW_SECONDS = 300;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -55,8 +56,12 @@ export function reject(c: Context, deps: ApiDeps, http: 400 | 401 | 404 | 413 | 
   return sendJson(c, { ...env, msg }, http);
 }
 
-function answer(c: Context, deps: ApiDeps, payload: ResponsePayload) {
-  return sendJson(c, sealResponse(payload, deps.settings.gateway, nodeCrypto));
+/** A sealed answer to a payload already in JSON text. */
+function answerText(c: Context, deps: ApiDeps, text: string) {
+  const { aesKey, aesIv, signSecret } = deps.settings.gateway;
+  const data = nodeCrypto.encrypt(text, aesKey, aesIv);
+  const timestamp = nowSeconds();
+  return sendJson(c, { errcode: 0, timestamp, data, sign: computeSign({ data, errcode: 0, timestamp }, signSecret, nodeCrypto) });
 }
 
 // NOTE: AES-CFB with a fixed IV is deterministic, so a cached `data` stays valid; only the sign carries the
@@ -64,6 +69,8 @@ function answer(c: Context, deps: ApiDeps, payload: ResponsePayload) {
 const MAX_CACHED_ANSWERS = 1000;
 
 export interface CachedAnswer {
+  /** The payload as JSON text (a batch puts it in its own), and the same encrypted. */
+  text: string;
   data: string;
   expires: number;
   signedAt?: number;
@@ -96,8 +103,9 @@ function resolveCaller(deps: ApiDeps, fields: Record<string, unknown>): Caller |
 
 /** Opens the envelope, runs the handler for `path`, seals the answer. Never throws. */
 export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
-  const handler = deps.registry.find(path);
-  if (!handler) return reject(c, deps, 404, ERRCODE.notFound, `not found: ${path}`);
+  const isBatch = path.toLowerCase() === BATCH_PATH.toLowerCase();
+  const handler = isBatch ? undefined : deps.registry.find(path);
+  if (!handler && !isBatch) return reject(c, deps, 404, ERRCODE.notFound, `not found: ${path}`);
 
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_API_BODY_BYTES) return reject(c, deps, 413, ERRCODE.tooLarge, `body too large: limit ${MAX_API_BODY_BYTES} bytes`);
@@ -122,6 +130,23 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
   }
 
   try {
+    if (!handler) return answerText(c, deps, await runBatch(c, deps, fields));
+    const ran = await runCall(c, deps, handler, fields);
+    return ran.cached ? answerCached(c, deps, ran.cached) : answerText(c, deps, ran.text);
+  } catch (error) {
+    deps.log("error", `${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return reject(c, deps, 500, ERRCODE.internal, "internal error");
+  }
+}
+
+const payloadText = (status: number, msg: string, data: unknown = null) => JSON.stringify({ status, msg, data });
+
+/**
+ * Runs one call's handler on opened fields: the caller, the input, the cache. Answers the payload as JSON
+ * text, with its cache entry when the handler's answers are cached. Throws only on a server fault.
+ */
+async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Record<string, unknown>): Promise<{ text: string; cached?: CachedAnswer }> {
+  try {
     // A token is always checked (a dead one must answer 420); a guest account is only looked up when the handler reads it.
     const token = typeof fields.system_token === "string" ? fields.system_token : "";
     let resolved: Caller | undefined;
@@ -134,13 +159,13 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
       return resolved;
     };
     if (token || handler.auth === "member") callerOf();
-    if (handler.auth === "member" && !callerOf().isMember) return answer(c, deps, { status: 420, msg: "请先登录", data: null });
+    if (handler.auth === "member" && !callerOf().isMember) return { text: payloadText(420, "请先登录") };
     const parsed = parseInput(handler.input, fields);
-    if (!parsed.success) return answer(c, deps, { status: 400, msg: describeIssues(parsed.error), data: null });
+    if (!parsed.success) return { text: payloadText(400, describeIssues(parsed.error)) };
     const origin = originOf(c);
     const cacheKey = handler.cacheMs ? `${handler.path.toLowerCase()} ${origin} ${JSON.stringify(parsed.data)}` : "";
     const hit = cacheKey ? deps.answers.get(cacheKey) : undefined;
-    if (hit && hit.expires > Date.now()) return answerCached(c, deps, hit);
+    if (hit && hit.expires > Date.now()) return { text: hit.text, cached: hit };
     const ctx = {
       input: parsed.data,
       get caller() {
@@ -151,16 +176,55 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
       origin,
     };
     const result = (await handler.handle(ctx)) as HandlerResult | undefined;
-    const payload = { status: result?.status ?? 200, msg: result?.msg ?? "ok", data: result?.data ?? null };
-    if (!cacheKey) return answer(c, deps, payload);
-    const data = nodeCrypto.encrypt(JSON.stringify(payload), deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
+    const text = payloadText(result?.status ?? 200, result?.msg ?? "ok", result?.data ?? null);
+    if (!cacheKey) return { text };
+    const data = nodeCrypto.encrypt(text, deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
     if (deps.answers.size >= MAX_CACHED_ANSWERS) deps.answers.delete(deps.answers.keys().next().value!);
-    const fresh: CachedAnswer = { data, expires: Date.now() + handler.cacheMs! };
+    const fresh: CachedAnswer = { text, data, expires: Date.now() + handler.cacheMs! };
     deps.answers.set(cacheKey, fresh);
-    return answerCached(c, deps, fresh);
+    return { text, cached: fresh };
   } catch (error) {
-    if (error instanceof ApiError) return answer(c, deps, { status: error.status, msg: error.message, data: null });
-    deps.log("error", `${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return reject(c, deps, 500, ERRCODE.internal, "internal error");
+    if (error instanceof ApiError) return { text: payloadText(error.status, error.message) };
+    throw error;
   }
+}
+
+const batchInput = z.object({
+  calls: z
+    .array(
+      z.object({
+        path: z.string({ error: "path 应为调用路径" }).min(1, "path 应为调用路径").max(200, "path 应为调用路径"),
+        data: z.record(z.string(), z.unknown(), { error: "data 应为对象" }).optional(),
+      }),
+      { error: "calls 应为调用列表" },
+    )
+    .min(1, "calls 应为调用列表")
+    .max(MAX_BATCH_CALLS, `一次最多 ${MAX_BATCH_CALLS} 个调用`),
+});
+
+/**
+ * Several calls in one envelope (docs/protocol.md §3, batches): each runs as if it had come alone, with the
+ * batch's identity fields, one after another, and answers its own payload in its place.
+ */
+async function runBatch(c: Context, deps: ApiDeps, fields: Record<string, unknown>): Promise<string> {
+  const parsed = parseInput(batchInput, fields);
+  if (!parsed.success) return payloadText(400, describeIssues(parsed.error));
+  // The batch's identity replaces whatever a call's own data says about who is calling.
+  const identity = Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith("system_")));
+  const answers: string[] = [];
+  for (const call of parsed.data.calls) {
+    const handler = call.path.toLowerCase() === BATCH_PATH.toLowerCase() ? undefined : deps.registry.find(call.path);
+    if (!handler) {
+      answers.push(call.path.toLowerCase() === BATCH_PATH.toLowerCase() ? payloadText(400, "批量调用不能嵌套") : payloadText(404, `not found: ${call.path}`));
+      continue;
+    }
+    try {
+      answers.push((await runCall(c, deps, handler, { ...call.data, ...identity })).text);
+    } catch (error) {
+      // One call's fault is its own answer; the others stand.
+      deps.log("error", `${BATCH_PATH} ${call.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      answers.push(payloadText(500, "internal error"));
+    }
+  }
+  return `{"status":200,"msg":"ok","data":[${answers.join(",")}]}`;
 }

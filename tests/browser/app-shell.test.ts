@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, ElementHandle, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickText, findText, imageWorkerRequests, launchBrowser, submitLogin, adultPhone as adultPhoneIn } from "../support/browser.ts";
-import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { callsOf, DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { startDelayProxy } from "../support/delay-proxy.ts";
 
 // This file serves its own copy of the built app so it can publish a "new deployment".
@@ -206,17 +206,21 @@ describe("first screen", () => {
 
   it("asks for the first screen's data once on a direct visit, though it starts before React Router does", async () => {
     const page = await adultPhone();
+    const requests: string[] = [];
     const calls: string[] = [];
     page.on("request", (req) => {
       const path = new URL(req.url()).pathname;
-      if (path.startsWith("/api/")) calls.push(path);
+      if (!path.startsWith("/api/")) return;
+      requests.push(path);
+      calls.push(...callsOf(path, req.postData()));
     });
     await page.goto(`${gw.url}/home`);
     await page.waitForSelector(".banner .enc-image", { visible: true });
     await page.waitForSelector(".video-card", { visible: true });
     // Each once, and nothing else: on a slow line every call delays the first screen (the report reasons
-    // wait for a report).
+    // wait for a report). The three small ones go as one request (decision 026).
     expect([...calls].sort()).toEqual(["/api/home/getConfig", "/api/mv/list", "/api/system/getad", "/api/tab/listv1"]);
+    expect([...requests].sort()).toEqual(["/api/mv/list", "/api/system/batch"]);
     await page.close();
   });
 
@@ -230,7 +234,8 @@ describe("first screen", () => {
     await page.waitForSelector(".video-card", { visible: true });
     const reactDom = [...done].find(([path]) => path.startsWith("/assets/react-dom-"))?.[1];
     expect(reactDom).toBeDefined();
-    for (const call of ["/api/home/getConfig", "/api/mv/list", "/api/system/getad", "/api/tab/listv1"]) {
+    // The feed's first page, and the config, banner ads and categories in one batch.
+    for (const call of ["/api/mv/list", "/api/system/batch"]) {
       expect(done.get(call), call).toBeLessThan(reactDom!);
     }
     await page.close();

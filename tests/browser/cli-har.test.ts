@@ -32,6 +32,9 @@ it("decrypts every gateway call of a HAR captured from a real browser run", asyn
   const page = await phonePage(browser);
   const recorder = await recordHar(page);
   await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
+  // The home screen first: it sends its small calls as one batch.
+  await page.goto(`${gw.url}/home`);
+  await page.waitForSelector(".video-card", { visible: true });
   await page.goto(`${gw.url}/login?redirect=%2Fmy`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my");
@@ -49,6 +52,13 @@ it("decrypts every gateway call of a HAR captured from a real browser run", asyn
   const info = calls.filter((c) => c.path === "/api/user/userinfo").pop();
   expect(info?.response?.payload?.data).toMatchObject({ phone: DEMO.phone, coins: 1000 });
   expect(calls.some((c) => c.path === "/api/home/getConfig")).toBe(true);
+  // A batch opens like any call: the calls it carried, and their payloads in the same order.
+  const batch = calls.find((c) => c.path === "/api/system/batch");
+  const carried = (batch?.request?.fields?.calls as { path: string }[] | undefined)?.map((c) => c.path);
+  expect(carried).toEqual(["/api/home/getConfig", "/api/system/getad", "/api/tab/listv1"]);
+  const answers = batch?.response?.payload?.data as { status: number; data: unknown }[];
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+  expect(answers[2]!.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]));
   expect(calls.every((c) => c.request?.signValid !== false && c.response?.signValid !== false)).toBe(true);
 
   const human = await runCli(["decrypt", harFile]);

@@ -8,7 +8,7 @@ import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.t
 import { REPORT_TYPES } from "#server/db/seed.ts";
 import { gatewayAndBrowser, answerDialog, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { pinch, swipe, tap } from "../support/touch.ts";
-import { DEMO, testClient } from "../support/gateway.ts";
+import { callsOf, DEMO, testClient } from "../support/gateway.ts";
 
 const suite = gatewayAndBrowser();
 
@@ -106,7 +106,7 @@ describe("home feed", () => {
   it("refreshes a list and the feed when pulled down", async () => {
     const page = await adultPhone();
     const calls: string[] = [];
-    page.on("request", (r) => void calls.push(new URL(r.url()).pathname));
+    page.on("request", (r) => void calls.push(...callsOf(new URL(r.url()).pathname, r.postData())));
     await page.goto(`${suite.gw.url}/discovery/concentration`);
     await page.waitForSelector(".element-card", { visible: true });
     const before = calls.filter((c) => c === "/api/element/list_element").length;

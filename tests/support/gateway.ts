@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { GatewayClient } from "#gateway/client.ts";
-import { configFromEnv } from "#gateway/config.ts";
+import { BATCH_PATH, configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
+import { openRequest, parseRequestBody } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { startServer } from "#server/start.ts";
 
@@ -54,4 +55,14 @@ export function testClient(url: string, opts: { token?: string; oauthId?: string
     identity: () => buildIdentity({ oauthId: state.oauthId, token: state.token }),
   });
   return Object.assign(client, { state });
+}
+
+/**
+ * The calls one request to the gateway made: its path, or for a batch the paths inside it (the body opened
+ * with the development keys the test gateway runs on).
+ */
+export function callsOf(path: string, body: string | undefined): string[] {
+  if (path.toLowerCase() !== BATCH_PATH.toLowerCase()) return [path];
+  const fields = openRequest(parseRequestBody(body ?? ""), configFromEnv({}, { lines: [] }), nodeCrypto);
+  return (fields.calls as { path: string }[]).map((c) => c.path);
 }

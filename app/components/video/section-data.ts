@@ -2,7 +2,7 @@ import { videos, type Ad, type Category, type SortTab, type VideoSection as Sect
 import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { imageLoader, loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
@@ -35,16 +35,19 @@ export async function loadSection(section: Section, position: string): Promise<S
   const firstPage = (sort: string) => api(videos.list, { section, sort, page: 1, limit: FEED_LIMIT });
   const guessed = firstPage(guess);
   guessed.catch(() => undefined); // awaited below, or dropped when the config names another sort
-  const [config, ads, categories] = await Promise.all([
-    syncGlobalConfig().catch(() => null),
-    api(videos.ads, { position })
-      .then((list) => {
-        if (list[0]) void loadImage(list[0].img_url, { first: true }).catch(() => undefined);
-        return list;
-      })
-      .catch(() => [] as Ad[]),
-    api(videos.categories, { section }).catch(() => [] as Category[]),
-  ]);
+  // The three small calls go as one request: on a slow line each request of its own would cost a round trip.
+  const [config, ads, categories] = await Promise.all(
+    together(() => [
+      syncGlobalConfig().catch(() => null),
+      api(videos.ads, { position })
+        .then((list) => {
+          if (list[0]) void loadImage(list[0].img_url, { first: true }).catch(() => undefined);
+          return list;
+        })
+        .catch(() => [] as Ad[]),
+      api(videos.categories, { section }).catch(() => [] as Category[]),
+    ] as const),
+  );
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
   const first = tabs[0]!.sort === guess ? await guessed : await firstPage(tabs[0]!.sort);
   return { section, tabs, ads, categories, first };
@@ -53,7 +56,9 @@ export async function loadSection(section: Section, position: string): Promise<S
 /** A section's banner ads and categories again (pull-to-refresh): what fails keeps what the screen shows. */
 export async function refreshSectionExtras(section: Section): Promise<Partial<Pick<SectionData, "ads" | "categories">>> {
   const position = Object.values(SECTION_ROUTES).find((r) => r.section === section)?.position ?? "home";
-  const [ads, categories] = await Promise.all([api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)]);
+  const [ads, categories] = await Promise.all(
+    together(() => [api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)] as const),
+  );
   return { ...(ads && { ads }), ...(categories && { categories }) };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { loadImage } from "#app/lib/images.ts";
 import { playerStore } from "#app/stores/player.ts";
+import { useStore } from "#app/stores/use-store.ts";
 
 const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
 
@@ -10,7 +11,7 @@ const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
  */
 export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
   const video = useRef<HTMLVideoElement>(null);
-  const autoplayMuted = playerStore.use((s) => s.autoplayMuted);
+  const autoplayMuted = useStore(playerStore, (s) => s.autoplayMuted);
   const [posterUrl, setPosterUrl] = useState<string>();
   const [error, setError] = useState("");
   // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
