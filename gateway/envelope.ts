@@ -142,7 +142,12 @@ export function sealResponse(
   errcode = 0,
   timestamp: number = nowSeconds(),
 ): ResponseEnvelope {
-  const data = payload === null ? "" : crypto.encrypt(JSON.stringify(payload), keys.aesKey, keys.aesIv);
+  return sealResponseText(payload === null ? "" : JSON.stringify(payload), keys, crypto, errcode, timestamp);
+}
+
+/** `sealResponse` for a payload already in JSON text (a gateway assembling a batch's answer); "" for none. */
+export function sealResponseText(text: string, keys: Keys, crypto: CryptoBackend, errcode = 0, timestamp: number = nowSeconds()): ResponseEnvelope {
+  const data = text ? crypto.encrypt(text, keys.aesKey, keys.aesIv) : "";
   const sign = computeSign({ data, errcode, timestamp }, keys.signSecret, crypto);
   return { errcode, timestamp, data, sign };
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { BATCH_PATH, MAX_BATCH_CALLS } from "#gateway/config.ts";
-import { computeSign, EnvelopeError, nowSeconds, openRequest, parseRequestBody, sealResponse } from "#gateway/envelope.ts";
+import { computeSign, EnvelopeError, nowSeconds, openRequest, parseRequestBody, sealResponse, sealResponseText } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { OAUTH_ID_RE } from "#gateway/identity.ts";
 import { resolveSession } from "../accounts/sessions.ts";
@@ -58,10 +58,7 @@ export function reject(c: Context, deps: ApiDeps, http: 400 | 401 | 404 | 413 | 
 
 /** A sealed answer to a payload already in JSON text. */
 function answerText(c: Context, deps: ApiDeps, text: string) {
-  const { aesKey, aesIv, signSecret } = deps.settings.gateway;
-  const data = nodeCrypto.encrypt(text, aesKey, aesIv);
-  const timestamp = nowSeconds();
-  return sendJson(c, { errcode: 0, timestamp, data, sign: computeSign({ data, errcode: 0, timestamp }, signSecret, nodeCrypto) });
+  return sendJson(c, sealResponseText(text, deps.settings.gateway, nodeCrypto));
 }
 
 // NOTE: AES-CFB with a fixed IV is deterministic, so a cached `data` stays valid; only the sign carries the
