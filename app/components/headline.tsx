@@ -8,7 +8,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { Comments, HEADLINE_COMMENTS } from "#app/components/video/comments.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 
 /** Thumbnails of a headline's images; a tap opens them all in the full-screen viewer at that image. */
@@ -97,7 +97,7 @@ export function HeadlineSheet({
   useEffect(() => {
     setState(null);
     if (id === null) return;
-    Promise.all([api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)]).then(
+    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)] as const)).then(
       ([detail, comments]) => setState({ detail, comments }),
       (error) => setState({ error: getErrorMessage(error) }),
     );

@@ -2,7 +2,7 @@ import { accounts, system, type GlobalConfig, type ReportType } from "#gateway/a
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
-import { api } from "./gateway.ts";
+import { api, together } from "./gateway.ts";
 import { localStore } from "./safe-storage.ts";
 
 const AFF_KEY = `___${SPLASH_AFF_PARAM.toUpperCase()}__`;
@@ -73,7 +73,7 @@ export async function startSession(token: string) {
     s.isLogin = true;
   });
   if (affCode) rememberAffCode(affCode);
-  await Promise.all([syncGlobalConfig(true), syncUser()]);
+  await Promise.all(together(() => [syncGlobalConfig(true), syncUser()] as const));
 }
 
 /** Clears the device identity and every store; the caller navigates to `to` (default /home). */

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/category";
 
 const SORTS = [
@@ -16,8 +16,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
   if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
-  const stylesCall = api(videos.styles, undefined).catch(() => []);
-  const hotTagsCall = api(videos.hotTags, undefined).catch(() => []);
+  const [stylesCall, hotTagsCall] = together(() => [api(videos.styles, undefined).catch(() => []), api(videos.hotTags, undefined).catch(() => [])] as const);
   // /category on its own opens the first category of the main section; the chips switch from there.
   const firstStyle = async () => {
     const all = await stylesCall;

@@ -9,14 +9,14 @@ import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { toast } from "#app/lib/feedback.ts";
-import { formApi } from "#app/lib/gateway.ts";
+import { formApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/edit";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  const [u, config] = await Promise.all([syncUser(), syncGlobalConfig()]);
+  const [u, config] = await Promise.all(together(() => [syncUser(), syncGlobalConfig()] as const));
   return { u, upload: config?.upload ?? null };
 }
 

@@ -12,7 +12,7 @@ import { PlayerExtras } from "#app/components/video/player-extras.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { toast } from "#app/lib/feedback.ts";
-import { api, callPath } from "#app/lib/gateway.ts";
+import { api, callPath, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
 import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
@@ -32,11 +32,13 @@ function videoId(request: Request): number {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = videoId(request);
-  const [video, comments, related] = await Promise.all([
-    api(videos.detail, { id }),
-    api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
-    api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
-  ]);
+  const [video, comments, related] = await Promise.all(
+    together(() => [
+      api(videos.detail, { id }),
+      api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
+      api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
+    ] as const),
+  );
   // The other videos of its series (element), when it belongs to one.
   const series = video.series_id ? await api(videos.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
   return { video, comments, related: related.list, series };

@@ -9,7 +9,7 @@ import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { uidParam } from "#app/lib/creator-uid.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/user";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = uidParam(request, "用户不存在");
-  const [person, first] = await Promise.all([api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })]);
+  const [person, first] = await Promise.all(together(() => [api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })] as const));
   return { person, first };
 }
 

@@ -230,6 +230,22 @@ describe("player", () => {
     expect(await page.$eval("video", (v) => (v as HTMLVideoElement).muted)).toBe(true);
   });
 
+  it("asks for the video, its comments and related videos in one request", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const requests: string[][] = [];
+    page.on("request", (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith("/api/")) requests.push(callsOf(path, req.postData()));
+    });
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.waitForSelector(".player-title", { visible: true });
+    expect(requests).toContainEqual(["/api/mvdetail/detail", "/api/comment/list", "/api/mvdetail/related"]);
+    expect(requests.flat().filter((path) => path === "/api/mvdetail/detail")).toHaveLength(1);
+    await page.close();
+  });
+
   it("stops playing while another screen covers the player, and goes on from there on back", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);

@@ -4,11 +4,11 @@ import { ElementCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/daily-pick";
 
 export async function clientLoader() {
-  const [featured, small] = await Promise.all([api(discovery.featured, undefined), api(discovery.smallHotByTag, { page: 1, limit: 18 })]);
+  const [featured, small] = await Promise.all(together(() => [api(discovery.featured, undefined), api(discovery.smallHotByTag, { page: 1, limit: 18 })] as const));
   return { featured, small };
 }
 

@@ -6,11 +6,11 @@ import { ElementCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/theme";
 
 export async function clientLoader() {
-  const [creators, compilations] = await Promise.all([api(discovery.creatorsWithVideos, { page: 1, limit: 10 }), api(discovery.compilations, { page: 1, limit: 10 })]);
+  const [creators, compilations] = await Promise.all(together(() => [api(discovery.creatorsWithVideos, { page: 1, limit: 10 }), api(discovery.compilations, { page: 1, limit: 10 })] as const));
   return { creators, compilations };
 }
 

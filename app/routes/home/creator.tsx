@@ -11,7 +11,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { Dialog } from "#app/lib/overlays.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
@@ -30,7 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const person = await api(videos.creatorPage, { uid });
   // A member who is not a creator has a plain profile page instead.
   if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
-  const [featured, compilations] = await Promise.all([api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])]);
+  const [featured, compilations] = await Promise.all(together(() => [api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])] as const));
   return { person, featured, compilations };
 }
 

@@ -4,7 +4,7 @@ import { useFetcher, useSearchParams } from "react-router";
 import { videos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { Dialog } from "#app/lib/overlays.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/my-like";
@@ -17,7 +17,7 @@ function groupParam(request: Request): number | undefined {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const group = groupParam(request);
-  const [groups, first] = await Promise.all([api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]);
+  const [groups, first] = await Promise.all(together(() => [api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })] as const));
   return { groups, group, first };
 }
 

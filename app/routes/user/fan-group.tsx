@@ -8,17 +8,19 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { confirmDialog } from "#app/lib/feedback.ts";
-import { api, formApi } from "#app/lib/gateway.ts";
+import { api, formApi, together } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/fan-group";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const [club, privileges, newest] = await Promise.all([
-    api(creators.clubInfo, { uid }),
-    api(creators.clubPrivileges, { uid }).catch(() => []),
-    api(creators.clubNewest, { uid, page: 1, limit: 20 }),
-  ]);
+  const [club, privileges, newest] = await Promise.all(
+    together(() => [
+      api(creators.clubInfo, { uid }),
+      api(creators.clubPrivileges, { uid }).catch(() => []),
+      api(creators.clubNewest, { uid, page: 1, limit: 20 }),
+    ] as const),
+  );
   return { club, privileges, newest };
 }
 

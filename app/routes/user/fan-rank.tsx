@@ -5,12 +5,12 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/fan-rank";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const [fans, creatorsRank] = await Promise.all([api(creators.clubRank, { uid, page: 1, limit: 20 }), api(creators.creatorRank, { page: 1, limit: 20 })]);
+  const [fans, creatorsRank] = await Promise.all(together(() => [api(creators.clubRank, { uid, page: 1, limit: 20 }), api(creators.creatorRank, { page: 1, limit: 20 })] as const));
   return { uid, fans, creatorsRank };
 }
 
