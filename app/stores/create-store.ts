@@ -22,7 +22,7 @@ export interface Store<T> {
 
 /**
  * A tiny immer store, optionally persisted. Components read it with `useStore` (use-store.ts): this module
- * holds no React, so the starter chunk that runs before React DOM can use the stores (decision 023).
+ * holds no React, so the starter chunk that runs before React DOM can use the stores (decisions 023 and 026).
  */
 export function createStore<T extends object>(initial: T, opts: StoreOptions<T> = {}): Store<T> {
   const listeners = new Set<() => void>();
