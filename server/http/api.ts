@@ -100,9 +100,8 @@ function resolveCaller(deps: ApiDeps, fields: Record<string, unknown>): Caller |
 
 /** Opens the envelope, runs the handler for `path`, seals the answer. Never throws. */
 export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
-  const isBatch = path.toLowerCase() === BATCH_PATH.toLowerCase();
-  const handler = isBatch ? undefined : deps.registry.find(path);
-  if (!handler && !isBatch) return reject(c, deps, 404, ERRCODE.notFound, `not found: ${path}`);
+  const handler = isBatchPath(path) ? undefined : deps.registry.find(path);
+  if (!handler && !isBatchPath(path)) return reject(c, deps, 404, ERRCODE.notFound, `not found: ${path}`);
 
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_API_BODY_BYTES) return reject(c, deps, 413, ERRCODE.tooLarge, `body too large: limit ${MAX_API_BODY_BYTES} bytes`);
@@ -131,10 +130,15 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
     const ran = await runCall(c, deps, handler, fields);
     return ran.cached ? answerCached(c, deps, ran.cached) : answerText(c, deps, ran.text);
   } catch (error) {
-    deps.log("error", `${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.log("error", `${path}: ${describeFault(error)}`);
     return reject(c, deps, 500, ERRCODE.internal, "internal error");
   }
 }
+
+/** Paths match case-insensitively, the batch's too. */
+const isBatchPath = (path: string) => path.toLowerCase() === BATCH_PATH.toLowerCase();
+
+const describeFault = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 const payloadText = (status: number, msg: string, data: unknown = null) => JSON.stringify({ status, msg, data });
 
@@ -210,16 +214,20 @@ async function runBatch(c: Context, deps: ApiDeps, fields: Record<string, unknow
   const identity = Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith("system_")));
   const answers: string[] = [];
   for (const call of parsed.data.calls) {
-    const handler = call.path.toLowerCase() === BATCH_PATH.toLowerCase() ? undefined : deps.registry.find(call.path);
+    if (isBatchPath(call.path)) {
+      answers.push(payloadText(400, "批量调用不能嵌套"));
+      continue;
+    }
+    const handler = deps.registry.find(call.path);
     if (!handler) {
-      answers.push(call.path.toLowerCase() === BATCH_PATH.toLowerCase() ? payloadText(400, "批量调用不能嵌套") : payloadText(404, `not found: ${call.path}`));
+      answers.push(payloadText(404, `not found: ${call.path}`));
       continue;
     }
     try {
       answers.push((await runCall(c, deps, handler, { ...call.data, ...identity })).text);
     } catch (error) {
       // One call's fault is its own answer; the others stand.
-      deps.log("error", `${BATCH_PATH} ${call.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      deps.log("error", `${BATCH_PATH} ${call.path}: ${describeFault(error)}`);
       answers.push(payloadText(500, "internal error"));
     }
   }

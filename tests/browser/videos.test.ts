@@ -703,6 +703,18 @@ describe("creator centre", () => {
     await page.waitForFunction(() => [...document.querySelectorAll(".chip")].some((c) => c.checkVisibility() && c.textContent === "旅行"));
   });
 
+  it("closes an action sheet left open when going back", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.waitForSelector("video[data-testid=video]");
+    await tapText(page, "举报", "button");
+    await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/my");
+    await noneVisible(page, ".adm-action-sheet");
+    await page.close();
+  });
+
   it("shows headlines whose images open in a full-screen preview, a long one scrolling", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home/creator?uid=2&tab=headline`);

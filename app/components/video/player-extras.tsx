@@ -7,7 +7,7 @@ import { api } from "#app/lib/gateway.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
-import { closeOnNavigation, confirmDialog, toast } from "#app/lib/feedback.ts";
+import { confirmDialog, toast } from "#app/lib/feedback.ts";
 
 const OTHER_REASON = "其他";
 
@@ -83,9 +83,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             submitFavorite({});
             return;
           }
-          const forget = closeOnNavigation(() => sheet.close());
-          const sheet = ActionSheet.show({
-            afterClose: forget,
+          ActionSheet.show({
             extra: "收藏到",
             cancelText: "取消",
             closeOnAction: true,
@@ -107,9 +105,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             toast("举报原因加载失败，请稍后重试");
             return;
           }
-          const forget = closeOnNavigation(() => sheet.close());
-          const sheet = ActionSheet.show({
-            afterClose: forget,
+          ActionSheet.show({
             extra: "选择举报原因",
             cancelText: "取消",
             actions: types.map((t) => ({ key: String(t.id), text: t.name })),
