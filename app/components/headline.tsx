@@ -97,7 +97,7 @@ export function HeadlineSheet({
   useEffect(() => {
     setState(null);
     if (id === null) return;
-    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)] as const)).then(
+    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)])).then(
       ([detail, comments]) => setState({ detail, comments }),
       (error) => setState({ error: getErrorMessage(error) }),
     );

@@ -74,7 +74,7 @@ export function api<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
  * line over HTTP/1.1 every request in flight waits a round trip and takes a share of the line (decision 026).
  * Each call still settles as it would alone. Calls made inside a `together` already under way join its batch.
  */
-export function together<T>(start: () => T): T {
+export function together<const T>(start: () => T): T {
   if (gathering) return start();
   const calls: Gathered[] = [];
   gathering = calls;

@@ -73,7 +73,7 @@ export async function startSession(token: string) {
     s.isLogin = true;
   });
   if (affCode) rememberAffCode(affCode);
-  await Promise.all(together(() => [syncGlobalConfig(true), syncUser()] as const));
+  await Promise.all(together(() => [syncGlobalConfig(true), syncUser()]));
 }
 
 /** Clears the device identity and every store; the caller navigates to `to` (default /home). */

@@ -16,7 +16,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
   if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
-  const [stylesCall, hotTagsCall] = together(() => [api(videos.styles, undefined).catch(() => []), api(videos.hotTags, undefined).catch(() => [])] as const);
+  const [stylesCall, hotTagsCall] = together(() => [api(videos.styles, undefined).catch(() => []), api(videos.hotTags, undefined).catch(() => [])]);
   // /category on its own opens the first category of the main section; the chips switch from there.
   const firstStyle = async () => {
     const all = await stylesCall;

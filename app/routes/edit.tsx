@@ -16,7 +16,7 @@ import type { Route } from "./+types/edit";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  const [u, config] = await Promise.all(together(() => [syncUser(), syncGlobalConfig()] as const));
+  const [u, config] = await Promise.all(together(() => [syncUser(), syncGlobalConfig()]));
   return { u, upload: config?.upload ?? null };
 }
 

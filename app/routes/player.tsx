@@ -37,7 +37,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       api(videos.detail, { id }),
       api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
       api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
-    ] as const),
+    ]),
   );
   // The other videos of its series (element), when it belongs to one.
   const series = video.series_id ? await api(videos.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;

@@ -18,7 +18,7 @@ import type { Route } from "./+types/user";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = uidParam(request, "用户不存在");
-  const [person, first] = await Promise.all(together(() => [api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })] as const));
+  const [person, first] = await Promise.all(together(() => [api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })]));
   return { person, first };
 }
 

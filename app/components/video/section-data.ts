@@ -46,7 +46,7 @@ export async function loadSection(section: Section, position: string): Promise<S
         })
         .catch(() => [] as Ad[]),
       api(videos.categories, { section }).catch(() => [] as Category[]),
-    ] as const),
+    ]),
   );
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
   const first = tabs[0]!.sort === guess ? await guessed : await firstPage(tabs[0]!.sort);
@@ -57,7 +57,7 @@ export async function loadSection(section: Section, position: string): Promise<S
 export async function refreshSectionExtras(section: Section): Promise<Partial<Pick<SectionData, "ads" | "categories">>> {
   const position = Object.values(SECTION_ROUTES).find((r) => r.section === section)?.position ?? "home";
   const [ads, categories] = await Promise.all(
-    together(() => [api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)] as const),
+    together(() => [api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)]),
   );
   return { ...(ads && { ads }), ...(categories && { categories }) };
 }

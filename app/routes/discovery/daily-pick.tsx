@@ -8,7 +8,7 @@ import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/daily-pick";
 
 export async function clientLoader() {
-  const [featured, small] = await Promise.all(together(() => [api(discovery.featured, undefined), api(discovery.smallHotByTag, { page: 1, limit: 18 })] as const));
+  const [featured, small] = await Promise.all(together(() => [api(discovery.featured, undefined), api(discovery.smallHotByTag, { page: 1, limit: 18 })]));
   return { featured, small };
 }
 

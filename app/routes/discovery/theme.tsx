@@ -10,7 +10,7 @@ import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/theme";
 
 export async function clientLoader() {
-  const [creators, compilations] = await Promise.all(together(() => [api(discovery.creatorsWithVideos, { page: 1, limit: 10 }), api(discovery.compilations, { page: 1, limit: 10 })] as const));
+  const [creators, compilations] = await Promise.all(together(() => [api(discovery.creatorsWithVideos, { page: 1, limit: 10 }), api(discovery.compilations, { page: 1, limit: 10 })]));
   return { creators, compilations };
 }
 

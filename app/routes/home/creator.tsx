@@ -30,7 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const person = await api(videos.creatorPage, { uid });
   // A member who is not a creator has a plain profile page instead.
   if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
-  const [featured, compilations] = await Promise.all(together(() => [api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])] as const));
+  const [featured, compilations] = await Promise.all(together(() => [api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])]));
   return { person, featured, compilations };
 }
 

@@ -17,7 +17,7 @@ function groupParam(request: Request): number | undefined {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const group = groupParam(request);
-  const [groups, first] = await Promise.all(together(() => [api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })] as const));
+  const [groups, first] = await Promise.all(together(() => [api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]));
   return { groups, group, first };
 }
 

@@ -19,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       api(creators.clubInfo, { uid }),
       api(creators.clubPrivileges, { uid }).catch(() => []),
       api(creators.clubNewest, { uid, page: 1, limit: 20 }),
-    ] as const),
+    ]),
   );
   return { club, privileges, newest };
 }

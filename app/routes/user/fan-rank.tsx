@@ -10,7 +10,7 @@ import type { Route } from "./+types/fan-rank";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const [fans, creatorsRank] = await Promise.all(together(() => [api(creators.clubRank, { uid, page: 1, limit: 20 }), api(creators.creatorRank, { page: 1, limit: 20 })] as const));
+  const [fans, creatorsRank] = await Promise.all(together(() => [api(creators.clubRank, { uid, page: 1, limit: 20 }), api(creators.creatorRank, { page: 1, limit: 20 })]));
   return { uid, fans, creatorsRank };
 }
 
