@@ -115,12 +115,17 @@ function CloseOverlaysOnNavigation() {
   // A navigation with nothing to load has no start to see: it closes them once it is done. One that loaded
   // keeps what its loaders opened (a dialog asking to log in).
   const started = useRef(false);
+  // The location the overlays on screen were opened on. Not the first render's effect: a tap can open a
+  // dialog between the first screen's paint and its effects, and nothing was open before it.
+  const shownKey = useRef(key);
   useEffect(() => {
     if (!next) return;
     started.current = true;
     closeOverlays();
   }, [next]);
   useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
     if (!started.current) closeOverlays();
     started.current = false;
   }, [key]);

@@ -120,6 +120,27 @@ describe("accounts", () => {
     expect(stored).toMatchObject({ isLogin: false, token: "" });
   });
 
+  it("keeps a dialog opened the moment a loaded screen appears", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    // A tap as soon as the button is in the page: before React has run the effects of that first render.
+    await page.evaluateOnNewDocument(() => {
+      if (location.pathname !== "/setting") return;
+      const watch = new MutationObserver(() => {
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("退出登录"));
+        if (!button) return;
+        watch.disconnect();
+        button.click();
+      });
+      watch.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${suite.gw.url}/setting`);
+    await page.waitForSelector(".adm-dialog-button", { visible: true });
+    await new Promise((r) => setTimeout(r, 500));
+    await page.locator(".adm-dialog-button ::-p-text(退出)").setTimeout(2000).click();
+    await page.waitForFunction(() => location.pathname === "/home");
+  });
+
   it("counts unread messages on /my until 站内消息 has shown them", async () => {
     const page = await enteredPhone();
     await login(page);
