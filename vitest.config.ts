@@ -1,5 +1,16 @@
 import { defineConfig } from "vitest/config";
 
+const integration = {
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+} as const;
+
+// Calls that touch the database run on both: SQLite (the embedded default) and PostgreSQL (a throwaway cluster).
+const onBothDatabases = ["server", "videos", "batch", "contract", "accounts-hardening", "database", "wallet-concurrency"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,13 +22,7 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: ["tests/integration/**/*.pg-only.test.ts"], ...integration },
       },
       {
         test: {

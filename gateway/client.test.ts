@@ -40,6 +40,7 @@ function answer(payload: ResponsePayload | null, opts: { errcode?: number; http?
 
 let token = "";
 const toasts: string[] = [];
+const shown: string[] = [];
 const sessions: SessionInvalidInfo[] = [];
 function client(timeoutMs = 2_000) {
   return new GatewayClient({
@@ -47,6 +48,7 @@ function client(timeoutMs = 2_000) {
     crypto: nodeCrypto,
     identity: () => buildIdentity({ oauthId: "AAAAAAAAAAAAAAAAAAA_1700000000000", token }),
     onError: (m) => toasts.push(m),
+    onSuccessMessage: (m) => shown.push(m),
     onSessionInvalid: (info) => sessions.push(info),
   });
 }
@@ -59,6 +61,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   token = "";
   toasts.length = 0;
+  shown.length = 0;
   sessions.length = 0;
   received = [];
 });
@@ -67,6 +70,8 @@ const get = endpoint<{ id: number }, { id: number }>("/api/thing/get");
 const like = endpoint<{ id: number }, { liked: boolean }>("/api/thing/like", { expect: 251 });
 const click = silentEndpoint<{ id: number }, null>("/api/thing/click");
 const buy = outcomeEndpoint<{ id: number }, { paid: number }>("/api/thing/buy");
+const join = endpoint<{ id: number }, { joined: number }>("/api/thing/join", { shown: true });
+const post = endpoint<{ id: number }, { id: number }>("/api/thing/post", { expect: 251, shown: true });
 
 describe("the success rule", () => {
   it("succeeds on HTTP 200, errcode 0, data and the expected status", async () => {
@@ -123,6 +128,30 @@ describe("the success rule", () => {
     const outcome = await client().send(buy, { id: 1 });
     expect(outcome).toMatchObject({ ok: false, status: 403, msg: "余额不足" });
     expect(toasts).toEqual(["余额不足"]);
+  });
+
+  it("shows a shown endpoint's success msg once, quiet sends and batches included, and nothing else's", async () => {
+    script = answer({ status: 200, msg: "加入成功", data: { joined: 1 } });
+    await expect(client().send(join, { id: 1 })).resolves.toEqual({ joined: 1 });
+    await client().send(join, { id: 1 }, { quiet: true });
+    expect(shown).toEqual(["加入成功", "加入成功"]);
+    // Not shown: an endpoint without the mark, an empty msg, a failure (that one is an error toast).
+    script = answer({ status: 200, msg: "ok", data: { id: 1 } });
+    await client().send(get, { id: 1 });
+    script = answer({ status: 200, msg: "", data: { joined: 1 } });
+    await client().send(join, { id: 1 });
+    script = answer({ status: 400, msg: "金币不足", data: null });
+    await expect(client().send(join, { id: 1 })).rejects.toMatchObject({ message: "金币不足" });
+    expect(shown).toEqual(["加入成功", "加入成功"]);
+    expect(toasts).toEqual(["金币不足"]);
+    // In a batch each call settles as alone: the shown one with 251 shows its msg.
+    script = answer({ status: 200, msg: "ok", data: [{ status: 251, msg: "反馈已提交", data: { id: 3 } }, { status: 200, msg: "ok", data: { id: 4 } }] });
+    const [a, b] = client().sendMany([
+      { ep: post, input: { id: 3 } },
+      { ep: get, input: { id: 4 } },
+    ] as { ep: typeof get; input: unknown }[]);
+    await expect(Promise.all([a, b])).resolves.toEqual([{ id: 3 }, { id: 4 }]);
+    expect(shown).toEqual(["加入成功", "加入成功", "反馈已提交"]);
   });
 
   it("lets the identity token win over a caller's system_token", async () => {

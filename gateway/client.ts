@@ -54,6 +54,11 @@ export interface GatewayClientOptions {
   fetch?: typeof fetch;
   /** Shows a failure message to the user (toast). Not called for silent calls. */
   onError?: (message: string, outcome: CallOutcome) => void;
+  /**
+   * Shows a success message to the user (toast): the `msg` of a call to a `shown` endpoint, when it has one. Also
+   * on quiet sends: quiet is about failures, which a form shows by its fields.
+   */
+  onSuccessMessage?: (message: string, outcome: CallOutcome) => void;
   /** Status 420: the app logs out (with a token) or asks the visitor to log in (without one). */
   onSessionInvalid?: (info: SessionInvalidInfo) => void;
   /**
@@ -65,31 +70,54 @@ export interface GatewayClientOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
+/**
+ * How a call settles on failure: `throw` toasts and rejects; `silent` neither toasts nor rejects (it resolves
+ * undefined); `outcome` never throws (a purchase): it toasts and resolves with the whole CallOutcome.
+ */
+export type EndpointMode = "throw" | "silent" | "outcome";
+
 /** A typed endpoint: the only way calls are described. */
 export interface Endpoint<I, O, R> {
   path: string;
+  /** The payload status that means success: 200, or 251 for the calls the product marks so. */
   expect: number;
-  silent: boolean;
-  mode: "throw" | "silent" | "outcome";
+  mode: EndpointMode;
+  /** On success the answer's `msg` is shown to the user (`onSuccessMessage`). */
+  shown: boolean;
   /** Phantom fields carrying the input, output and result types. */
   readonly __types?: { input: I; output: O; result: R };
 }
 
+/** The marks an endpoint constructor takes beside its path. */
+export interface EndpointMarks {
+  /** Success status; 200 when left out. */
+  expect?: number;
+  /** Show the success `msg` to the user. */
+  shown?: boolean;
+}
+
 type Fields = Record<string, unknown>;
 
+const define = <I, O, R>(path: string, mode: EndpointMode, marks: EndpointMarks): Endpoint<I, O, R> => ({
+  path,
+  expect: marks.expect ?? STATUS_OK,
+  mode,
+  shown: marks.shown ?? false,
+});
+
 /** A call that resolves with its data and rejects on failure. */
-export function endpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, O> {
-  return { path, expect: opts.expect ?? STATUS_OK, silent: false, mode: "throw" };
+export function endpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, O> {
+  return define(path, "throw", marks);
 }
 
 /** A call that never toasts and resolves to undefined on failure (ad clicks, comment likes). */
-export function silentEndpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, O | undefined> {
-  return { path, expect: opts.expect ?? STATUS_OK, silent: true, mode: "silent" };
+export function silentEndpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, O | undefined> {
+  return define(path, "silent", marks);
 }
 
 /** A call that never throws: purchases. Failures are toasted and returned as an outcome. */
-export function outcomeEndpoint<I extends Fields | void, O>(path: string, opts: { expect?: number } = {}): Endpoint<I, O, CallOutcome<O>> {
-  return { path, expect: opts.expect ?? STATUS_OK, silent: false, mode: "outcome" };
+export function outcomeEndpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, CallOutcome<O>> {
+  return define(path, "outcome", marks);
 }
 
 /**
@@ -333,13 +361,15 @@ export class GatewayClient {
   }
 
   private settle<O, R>(ep: Endpoint<unknown, O, R>, outcome: CallOutcome<O>, opts: Pick<CallOptions, "quiet">): R {
+    if (outcome.ok && ep.shown && outcome.msg) this.options.onSuccessMessage?.(outcome.msg, outcome);
     if (ep.mode === "outcome") {
       if (!outcome.ok) this.report(outcome, opts.quiet ?? false);
       return outcome as R;
     }
     if (outcome.ok) return outcome.data as R;
-    this.report(outcome, ep.silent || Boolean(opts.quiet));
-    if (ep.silent) return undefined as R;
+    const silent = ep.mode === "silent";
+    this.report(outcome, silent || Boolean(opts.quiet));
+    if (silent) return undefined as R;
     throw outcome.error;
   }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { GatewayClient } from "#gateway/client.ts";
+import { endpoint, GatewayClient } from "#gateway/client.ts";
 import { configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
@@ -14,8 +14,7 @@ import { openDatabase, type DB } from "./db/index.ts";
 import { readSettings } from "./env.ts";
 import { defineHandler } from "./http/registry.ts";
 
-const boom = defineHandler({
-  path: "/api/test/boom",
+const boom = defineHandler(endpoint<void, null>("/api/test/boom"), {
   auth: "guest",
   input: z.object({}),
   handle() {
@@ -59,10 +58,11 @@ it("answers a throwing handler with a signed 500, logs it and keeps serving", as
 
 it("seeds once: a second open of the same folder adds nothing", () => {
   const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
-  const before = ["users", "notices", "messages", "report_types", "open_ads"].map(count);
+  const tables = ["users", "notices", "messages", "report_types", "open_ads", "app_center", "exchange_codes", "feedback"];
+  const before = tables.map(count);
   const again = openDatabase(dataDir);
   again.close();
-  expect(["users", "notices", "messages", "report_types", "open_ads"].map(count)).toEqual(before);
+  expect(tables.map(count)).toEqual(before);
   expect(count("notices")).toBeGreaterThanOrEqual(30);
   expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
 });

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { accountHandlers } from "./accounts/handlers.ts";
+import { codeHandlers } from "./accounts/codes.ts";
 import type { DB } from "./db/index.ts";
 import type { ServerSettings } from "./env.ts";
 import { ERRCODE, handleApiCall, reject, type ApiDeps } from "./http/api.ts";
 import { readBody } from "./http/body.ts";
 import { Registry } from "./http/registry.ts";
 import { placeholderSvg } from "./media/placeholder.ts";
-import { serveApp, safeFile, sendFile } from "./static/serve.ts";
+import { serveApp, sendFile } from "./static/serve.ts";
+import { feedbackHandlers } from "./system/feedback.ts";
 import { systemHandlers } from "./system/handlers.ts";
 import { catalogHandlers } from "./catalog/handlers.ts";
 import { discoveryHandlers } from "./catalog/discovery.ts";
@@ -18,7 +20,7 @@ import { creatorHandlers } from "./catalog/creators.ts";
 import { favoriteHandlers } from "./catalog/favorites.ts";
 import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
-import { uploadsRoot } from "./uploads/storage.ts";
+import { diskStorage, type UploadStorage } from "./uploads/storage.ts";
 import { handleVideoUpload, MAX_CHUNK_BYTES } from "./uploads/videos.ts";
 
 // Room for the multipart framing and the other fields around the file.
@@ -34,15 +36,31 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...catalogHandlers, ...discoveryHandlers, ...creatorHandlers, ...favoriteHandlers);
+  return new Registry().add(
+    ...accountHandlers,
+    ...codeHandlers,
+    ...systemHandlers,
+    ...feedbackHandlers,
+    ...catalogHandlers,
+    ...discoveryHandlers,
+    ...creatorHandlers,
+    ...favoriteHandlers,
+  );
 }
 
-export function createApp(db: DB, settings: ServerSettings, registry: Registry = createRegistry()) {
+/** `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029). */
+export function createApp(
+  db: DB,
+  settings: ServerSettings,
+  registry: Registry = createRegistry(),
+  storage: UploadStorage = diskStorage(join(settings.dataDir, "uploads")),
+) {
   const log = (level: "error" | "info", message: string) => {
     if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
     (level === "error" ? console.error : console.log)(`[gateway] ${message}`);
   };
   const deps: ApiDeps = { db, settings, registry, log, answers: new Map() };
+  const uploads = { storage, settings };
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -62,17 +80,15 @@ export function createApp(db: DB, settings: ServerSettings, registry: Registry =
   app.post("*", async (c, next) => {
     const path = c.req.path;
     const lower = path.toLowerCase();
-    if (lower === "/imgupload.php") return limited(c, MAX_IMAGE_BYTES + FORM_OVERHEAD, "图片不能超过 5 MB", () => handleImageUpload(c, settings));
-    if (lower === "/videoupload.php") return limited(c, MAX_CHUNK_BYTES + FORM_OVERHEAD, "分片不能超过 1 MB", () => handleVideoUpload(c, settings));
+    if (lower === "/imgupload.php") return limited(c, MAX_IMAGE_BYTES + FORM_OVERHEAD, "图片不能超过 5 MB", () => handleImageUpload(c, uploads));
+    if (lower === "/videoupload.php") return limited(c, MAX_CHUNK_BYTES + FORM_OVERHEAD, "分片不能超过 1 MB", () => handleVideoUpload(c, uploads));
     if (lower.startsWith("/api/")) return handleApiCall(c, deps, path);
     await next();
   });
 
-  app.on(["GET", "HEAD"], "/uploads/*", (c) => {
-    const root = uploadsRoot(settings.dataDir);
-    const file = safeFile(root, c.req.path.slice("/uploads".length));
-    // Partial uploads are private, however the path to them is spelled.
-    if (!file || file.startsWith(join(root, "tmp") + sep)) return c.text("not found", 404);
+  app.on(["GET", "HEAD"], "/uploads/*", async (c) => {
+    const file = await storage.resolve(c.req.path);
+    if (!file) return c.text("not found", 404);
     return sendFile(c, file, c.req.path, "public, max-age=31536000, immutable");
   });
 

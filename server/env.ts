@@ -5,18 +5,28 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: "PORT must be a number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL (unset: the SQLite file in DATA_DIR)")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: "DATABASE_POOL_SIZE must be a number" }).int().min(1).max(100).default(10),
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
   UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(["0", "1", "false", "true"], { error: "TRUST_PROXY must be 1 or 0 (true or false)" }).default("0"),
 });
 
 export interface ServerSettings {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL when set; unset, the SQLite file `{dataDir}/gateway.sqlite`. */
+  databaseUrl?: string;
+  /** Connections per gateway process to PostgreSQL. */
+  databasePoolSize: number;
   uploadImgKey: string;
   uploadVideoKey: string;
   logLevel: "silent" | "error" | "info";
@@ -28,6 +38,11 @@ export interface ServerSettings {
    * needs this: WebCrypto (image decryption) and service workers exist only in secure contexts.
    */
   tls?: { certFile: string; keyFile: string };
+  /**
+   * Behind a reverse proxy: the client's address is the first entry of `x-forwarded-for`. Off, that header is
+   * ignored (anyone can send it) and the address is the connection's.
+   */
+  trustProxy: boolean;
 }
 
 const ENV_NAMES: Record<string, string> = {
@@ -67,11 +82,14 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     uploadImgKey: e.UPLOAD_IMG_KEY,
     uploadVideoKey: e.UPLOAD_VIDEO_KEY,
     logLevel: e.LOG_LEVEL,
     gateway,
     clientDir: e.CLIENT_DIR,
     ...(e.TLS_CERT && e.TLS_KEY ? { tls: { certFile: e.TLS_CERT, keyFile: e.TLS_KEY } } : {}),
+    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
   };
 }

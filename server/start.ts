@@ -4,6 +4,7 @@ import { createSecureServer } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { resolve } from "node:path";
 import { ConfigError } from "#gateway/config.ts";
+import { startPruning } from "./accounts/housekeeping.ts";
 import { createApp } from "./app.ts";
 import { openDatabase } from "./db/index.ts";
 import { readSettings, type ServerSettings } from "./env.ts";
@@ -34,6 +35,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const tls = settings.tls && readTlsFiles(settings.tls);
   const db = openDatabase(settings.dataDir);
+  const stopPruning = startPruning(db, (message) => {
+    if (settings.logLevel !== "silent") console.error(`[gateway] ${message}`);
+  });
   const app = createApp(db, settings);
   const listen = { fetch: app.fetch, port: settings.port, hostname: settings.host };
   // HTTP/2 over TLS, HTTP/1.1 for clients that do not offer it (ALPN).
@@ -48,6 +52,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       if (secure) s.on("connection", (socket: Socket) => void sockets.add(socket.once("close", () => sockets.delete(socket))));
     });
   } catch (error) {
+    stopPruning();
     db.close();
     throw error;
   }
@@ -59,6 +64,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     settings,
     close: () =>
       new Promise<void>((done) => {
+        stopPruning();
         server.close(() => {
           db.close();
           done();

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { videos, type CreatorCard } from "#gateway/api/index.ts";
+import { accounts, type CreatorCard } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
 import { uidParam } from "#app/lib/creator-uid.ts";
@@ -9,7 +9,7 @@ import { api } from "#app/lib/gateway.ts";
 /** Who someone follows, or who follows them (`uid` 0: the signed-in member). */
 export function PeopleList({ direction, uid, initial }: { direction: "focus" | "fans"; uid: number; initial: Paged<CreatorCard> }) {
   const fetchPage = useCallback(
-    (page: number) => api(direction === "focus" ? videos.following : videos.fans, { ...(uid ? { uid } : {}), page, limit: 20 }),
+    (page: number) => api(direction === "focus" ? accounts.following : accounts.fans, { ...(uid ? { uid } : {}), page, limit: 20 }),
     [direction, uid],
   );
   return (
@@ -26,6 +26,6 @@ export function PeopleList({ direction, uid, initial }: { direction: "focus" | "
 /** Shared loader: `?uid=` names whose list; without it, the member's own (which needs a login). */
 export async function loadPeople(request: Request, direction: "focus" | "fans") {
   const uid = new URL(request.url).searchParams.get("uid") ? uidParam(request, "用户不存在或链接有误") : 0;
-  const first = await api(direction === "focus" ? videos.following : videos.fans, { ...(uid ? { uid } : {}), page: 1, limit: 20 });
+  const first = await api(direction === "focus" ? accounts.following : accounts.fans, { ...(uid ? { uid } : {}), page: 1, limit: 20 });
   return { uid, first };
 }

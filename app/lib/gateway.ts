@@ -31,6 +31,8 @@ function createClient(): GatewayClient {
     identity: () =>
       buildIdentity({ oauthId: loadOAuthId(localStore), token: userStore.get().token, build: "1", buildId: __BUILD_ID__ }),
     onError: (message) => toast(message),
+    // The calls the product marks `shown` (joining a club, a headline comment, feedback) say how it went.
+    onSuccessMessage: (message) => toast(message),
     transportMessages: { network: "网络连接失败，请检查网络后重试", timeout: "网络超时，请稍后重试" },
     onReachability: noteReachability,
     onSessionInvalid: (info) => {

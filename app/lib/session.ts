@@ -1,4 +1,4 @@
-import { accounts, system, type GlobalConfig, type ReportType } from "#gateway/api/index.ts";
+import { accounts, home, video, type GlobalConfig, type ReportType } from "#gateway/api/index.ts";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
@@ -26,7 +26,7 @@ export function syncGlobalConfig(force = false): Promise<GlobalConfig> {
   const loaded = globalStore.get().config;
   if (loaded && !force) return Promise.resolve(loaded);
   if (configSync && !force) return configSync;
-  const sync = api(system.getConfig, undefined).then((config) => {
+  const sync = api(home.getConfig, undefined).then((config) => {
     globalStore.set((s) => {
       s.config = config;
     });
@@ -46,7 +46,7 @@ let reportTypesLoad: Promise<ReportType[]> | undefined;
  * screen has no use for them, and on a slow line every call there delays it.
  */
 export function loadReportTypes(): Promise<ReportType[]> {
-  reportTypesLoad ??= api(system.reportType, undefined).catch((error: unknown) => {
+  reportTypesLoad ??= api(video.reportType, undefined).catch((error: unknown) => {
     reportTypesLoad = undefined;
     throw error;
   });

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { system } from "#gateway/api/index.ts";
+import { accounts } from "#gateway/api/index.ts";
 import type { Notice } from "#gateway/api/types.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -10,11 +10,11 @@ import { formatTime } from "#app/lib/format.ts";
 const LIMIT = 20;
 
 export async function clientLoader() {
-  return { first: await api(system.notice, { page: 1, limit: LIMIT }) };
+  return { first: await api(accounts.notice, { page: 1, limit: LIMIT }) };
 }
 
 export default function Announcement({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(system.notice, { page, limit: LIMIT }), []);
+  const fetchPage = useCallback((page: number) => api(accounts.notice, { page, limit: LIMIT }), []);
   return (
     <Page title="系统公告">
       <PagedList<Notice>

@@ -1,7 +1,7 @@
 import { Tabs } from "antd-mobile";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
-import { videos } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api, together } from "#app/lib/gateway.ts";
@@ -16,7 +16,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
   if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
-  const [stylesCall, hotTagsCall] = together(() => [api(videos.styles, undefined).catch(() => []), api(videos.hotTags, undefined).catch(() => [])]);
+  const [stylesCall, hotTagsCall] = together(() => [api(home.styles, undefined).catch(() => []), api(home.hotTags, undefined).catch(() => [])]);
   // /category on its own opens the first category of the main section; the chips switch from there.
   const firstStyle = async () => {
     const all = await stylesCall;
@@ -24,7 +24,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
   const id = wanted ?? (await firstStyle());
   if (!id) throw data("暂无分类", { status: 404 });
-  const [first, styles, hotTags] = await Promise.all([api(videos.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }), stylesCall, hotTagsCall]);
+  const [first, styles, hotTags] = await Promise.all([api(home.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }), stylesCall, hotTagsCall]);
   const style = styles.find((s) => s.id === id);
   // Without the list (its call failed) the page still shows the category's videos under a generic title.
   if (styles.length > 0 && !style) throw data("分类不存在", { status: 404 });
@@ -33,7 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function Category({ loaderData: { id, name, styles, hotTags, first } }: Route.ComponentProps) {
   const [sort, setSort] = useState("new");
-  const fetchPage = useCallback((page: number) => api(videos.byStyle, { style_id: id, sort, page, limit: 20 }), [id, sort]);
+  const fetchPage = useCallback((page: number) => api(home.byStyle, { style_id: id, sort, page, limit: 20 }), [id, sort]);
   // The chosen category's chip in view (the row scrolls sideways; a later one starts off screen).
   const chips = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -67,7 +67,7 @@ export default function Category({ loaderData: { id, name, styles, hotTags, firs
       <VideoFeed
         key={`${id}:${sort}`}
         feedKey={`category:${id}:${sort}`}
-        api={videos.byStyle.path}
+        api={home.byStyle.path}
         params={{ style_id: id, sort }}
         fetchPage={fetchPage}
         initial={sort === "new" ? first : undefined}

@@ -31,9 +31,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const avatar_url = String(form.get("avatar_url") ?? "");
   const errors: Errors = {};
   if (!nickname) errors.nickname = "昵称不能为空";
-  else if ([...nickname].length > 20) errors.nickname = "昵称最多 20 个字";
+  else if ([...nickname].length > accounts.MAX_NICKNAME) errors.nickname = `昵称最多 ${accounts.MAX_NICKNAME} 个字`;
   if (![0, 1, 2].includes(gender)) errors.gender = "请选择性别";
-  if ([...intro].length > 200) errors.intro = "简介最多 200 个字";
+  if ([...intro].length > accounts.MAX_INTRO) errors.intro = `简介最多 ${accounts.MAX_INTRO} 个字`;
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) errors.birthday = "生日格式应为 YYYY-MM-DD";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
@@ -123,7 +123,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
           />
         </Form.Item>
         <Form.Item name="nickname" label="昵称">
-          <Input name="nickname" maxLength={20} placeholder="请输入昵称" aria-label="昵称" />
+          <Input name="nickname" maxLength={accounts.MAX_NICKNAME} placeholder="请输入昵称" aria-label="昵称" />
         </Form.Item>
         <Form.Item name="gender" label="性别">
           <Selector options={GENDERS} />
@@ -140,7 +140,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
           </DatePicker>
         </Form.Item>
         <Form.Item name="intro" label="简介">
-          <TextArea name="intro" maxLength={200} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
+          <TextArea name="intro" maxLength={accounts.MAX_INTRO} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
         </Form.Item>
       </ActionForm>
     </Page>

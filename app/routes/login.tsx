@@ -27,7 +27,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const password = String(form.get("password") ?? "");
   const errors: Errors = {};
   if (!/^1\d{10}$/.test(phone)) errors.phone = "请输入正确的 11 位手机号";
-  if (password.length < 6 || password.length > 32) errors.password = "密码长度为 6-32 位";
+  const { min, max } = accounts.PASSWORD_LENGTH;
+  if (password.length < min || password.length > max) errors.password = `密码长度为 ${min}-${max} 位`;
   if (intent === "register" && password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
   if (Object.keys(errors).length) return data({ intent, errors }, { status: 400 });
 
@@ -63,11 +64,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号" maxLength={11} clearable aria-label="手机号" />
         </Form.Item>
         <Form.Item name="password" label="密码">
-          <Input name="password" type="password" autoComplete={intent === "login" ? "current-password" : "new-password"} placeholder="请输入密码" maxLength={32} aria-label="密码" />
+          <Input name="password" type="password" autoComplete={intent === "login" ? "current-password" : "new-password"} placeholder="请输入密码" maxLength={accounts.PASSWORD_LENGTH.max} aria-label="密码" />
         </Form.Item>
         {intent === "register" && (
           <Form.Item name="confirm" label="确认密码">
-            <Input name="confirm" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={32} aria-label="确认密码" />
+            <Input name="confirm" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={accounts.PASSWORD_LENGTH.max} aria-label="确认密码" />
           </Form.Item>
         )}
       </ActionForm>

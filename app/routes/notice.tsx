@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { system } from "#gateway/api/index.ts";
+import { accounts } from "#gateway/api/index.ts";
 import type { Message } from "#gateway/api/types.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -12,11 +12,11 @@ const LIMIT = 20;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { first: await api(system.getMsg, { page: 1, limit: LIMIT }) };
+  return { first: await api(accounts.getMsg, { page: 1, limit: LIMIT }) };
 }
 
 export default function Notice({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(system.getMsg, { page, limit: LIMIT }), []);
+  const fetchPage = useCallback((page: number) => api(accounts.getMsg, { page, limit: LIMIT }), []);
   return (
     <Page title="站内消息">
       <PagedList<Message>

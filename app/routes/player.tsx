@@ -2,7 +2,7 @@ import { Button, ErrorBlock } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useMemo, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useLocation, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { videos, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
+import { accounts, video as videoApi, type Comment, type Paged, type PurchaseResult, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ErrorBack } from "#app/components/error-back.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -34,13 +34,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = videoId(request);
   const [video, comments, related] = await Promise.all(
     together(() => [
-      api(videos.detail, { id }),
-      api(videos.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
-      api(videos.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
+      api(videoApi.detail, { id }),
+      api(videoApi.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
+      api(videoApi.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
     ]),
   );
   // The other videos of its series (element), when it belongs to one.
-  const series = video.series_id ? await api(videos.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
+  const series = video.series_id ? await api(videoApi.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
   return { video, comments, related: related.list, series };
 }
 
@@ -51,53 +51,59 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
     switch (field("intent")) {
       case "like":
-        return { like: await api(videos.like, { id }) };
+        return { like: await api(videoApi.like, { id }) };
       case "favorite": {
         const group = Number(field("group_id")) || undefined;
-        return { favorite: await api(videos.favorite, { id, ...(group ? { group_id: group } : {}) }) };
+        return { favorite: await api(videoApi.favorite, { id, ...(group ? { group_id: group } : {}) }) };
       }
       case "comment": {
         const content = field("content").trim();
         if (!content) return { error: "请输入评论内容" };
-        if (content.length > 500) return { error: "评论最多 500 字" };
+        if (content.length > videoApi.MAX_COMMENT) return { error: `评论最多 ${videoApi.MAX_COMMENT} 字` };
         const replyTo = Number(field("reply_to")) || undefined;
-        return { comment: await api(videos.comment, { id, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
+        return { comment: await api(videoApi.comment, { id, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
       }
       case "buy-coins":
       case "buy-ticket":
       case "buy-community": {
         const intent = field("intent");
         const content = field("content").trim();
-        if (intent === "buy-community" && (content.length < 5 || content.length > 200)) return { error: "分享语需 5–200 个字" };
-        const outcome =
-          intent === "buy-community"
-            ? await api(videos.communityUnlock, { id, content, request_id: field("request_id") })
-            : await api(intent === "buy-coins" ? videos.buyWithCoins : videos.buyWithTicket, { id, request_id: field("request_id") });
-        if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
-        setCoins(outcome.data.coins);
+        const { min, max } = videoApi.SHARE_TEXT_LENGTH;
+        if (intent === "buy-community" && (content.length < min || content.length > max)) return { error: `分享语需 ${min}–${max} 个字` };
+        let bought: PurchaseResult;
+        if (intent === "buy-community") {
+          // A plain call (it rejects on failure, after its toast), unlike the purchases below.
+          bought = await api(videoApi.communityUnlock, { id, content, request_id: field("request_id") });
+        } else {
+          const outcome = await api(intent === "buy-coins" ? videoApi.buyWithCoins : videoApi.buyWithTicket, { id, request_id: field("request_id") });
+          if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
+          bought = outcome.data;
+        }
+        setCoins(bought.coins);
         patchVideo(id, { is_pay: 1, can_watch: 1 });
-        if (outcome.data.charged) toast(intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", "success");
-        return { bought: outcome.data };
+        if (bought.charged) toast(intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", "success");
+        return { bought };
       }
       case "follow":
-        return { follow: await api(videos.follow, { uid: Number(field("uid")) }) };
+        return { follow: await api(accounts.follow, { uid: Number(field("uid")) }) };
       case "report":
-        await api(videos.report, { id, type_id: Number(field("type_id")), content: field("content") });
+        await api(videoApi.report, { id, type_id: Number(field("type_id")), content: field("content") });
         toast("举报已提交，感谢反馈");
         return { reported: true };
       case "reward": {
-        const outcome = await api(videos.rewardHer, { id, gift_id: Number(field("gift_id")) });
-        if (outcome.ok) {
+        try {
+          const rewarded = await api(videoApi.rewardHer, { id, gift_id: Number(field("gift_id")) });
           toast("打赏成功，感谢支持");
-          setCoins(outcome.data!.coins);
-          return { rewarded: outcome.data };
+          setCoins(rewarded.coins);
+          return { rewarded };
+        } catch (error) {
+          // Refused (too few coins, spent elsewhere; the client has shown why): the balance on screen may be out of date.
+          const me = await syncUser().catch(() => null);
+          return { error: getErrorMessage(error), coins: me?.coins };
         }
-        // Refused (too few coins, spent elsewhere): the balance on screen may be out of date.
-        const me = await syncUser().catch(() => null);
-        return { error: outcome.msg, coins: me?.coins };
       }
       case "want":
-        return { want: await api(videos.requestFind, { id, content: field("content") }) };
+        return { want: await api(videoApi.requestFind, { id, content: field("content") }) };
       default:
         return { error: "未知操作" };
     }
@@ -161,6 +167,16 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     if (likeFetcher.data?.like) setLike(likeFetcher.data.like);
   }, [likeFetcher.data]);
   const following = followFetcher.data?.follow?.is_attention ?? video.creator.is_attention;
+  // A view counts when the video starts playing; the count shown follows the gateway's answer.
+  const [views, setViews] = useState<{ id: number; count: number } | null>(null);
+  const viewCount = views?.id === video.id ? views.count : video.view_count;
+  const logView = () => {
+    const id = loaded.id;
+    void api(videoApi.log, { id }).then(
+      (r) => setViews({ id, count: r.view_count }),
+      () => undefined,
+    );
+  };
 
   const needLogin = () => {
     const here = encodeURIComponent(`/player?id=${video.id}`);
@@ -170,11 +186,11 @@ export default function Player({ loaderData }: Route.ComponentProps) {
 
   return (
     <Page title={video.title}>
-      <div className="player-stage">{video.can_watch ? <VideoPlayer src={video.play_url} poster={video.cover} /> : <LockedPanel video={video} />}</div>
+      <div className="player-stage">{video.can_watch ? <VideoPlayer src={video.play_url} poster={video.cover} onStart={logView} /> : <LockedPanel video={video} />}</div>
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
-          {formatCount(video.view_count)} 次播放 · {formatTime(video.created_at, "date")}
+          {formatCount(viewCount)} 次播放 · {formatTime(video.created_at, "date")}
         </p>
         <div className="player-actions">
           <Button

@@ -23,7 +23,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const new_password = String(form.get("new_password") ?? "");
   const errors: Errors = {};
   if (!old_password) errors.old_password = "请输入原密码";
-  if (new_password.length < 6 || new_password.length > 32) errors.new_password = "新密码长度为 6-32 位";
+  const { min, max } = accounts.PASSWORD_LENGTH;
+  if (new_password.length < min || new_password.length > max) errors.new_password = `新密码长度为 ${min}-${max} 位`;
   else if (new_password === old_password) errors.new_password = "新密码不能与原密码相同";
   if (new_password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
@@ -44,10 +45,10 @@ export default function UpdatePwd({ actionData }: Route.ComponentProps) {
           <Input name="old_password" type="password" autoComplete="current-password" placeholder="请输入原密码" aria-label="原密码" />
         </Form.Item>
         <Form.Item name="new_password" label="新密码">
-          <Input name="new_password" type="password" autoComplete="new-password" placeholder="6-32 位" maxLength={32} aria-label="新密码" />
+          <Input name="new_password" type="password" autoComplete="new-password" placeholder={`${accounts.PASSWORD_LENGTH.min}-${accounts.PASSWORD_LENGTH.max} 位`} maxLength={accounts.PASSWORD_LENGTH.max} aria-label="新密码" />
         </Form.Item>
         <Form.Item name="confirm" label="确认新密码">
-          <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={32} aria-label="确认新密码" />
+          <Input name="confirm" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={accounts.PASSWORD_LENGTH.max} aria-label="确认新密码" />
         </Form.Item>
       </ActionForm>
     </Page>

@@ -2,7 +2,7 @@ import { Button } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useCallback } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { videos } from "#gateway/api/index.ts";
+import { accounts, creators } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
@@ -18,13 +18,13 @@ import type { Route } from "./+types/user";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = uidParam(request, "用户不存在");
-  const [person, first] = await Promise.all(together(() => [api(videos.creatorPage, { uid }), api(videos.creatorVideos, { uid, page: 1, limit: 20 })]));
+  const [person, first] = await Promise.all(together(() => [api(creators.creatorPage, { uid }), api(creators.creatorVideos, { uid, page: 1, limit: 20 })]));
   return { person, first };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
-    return { follow: await api(videos.follow, { uid: uidParam(request, "用户不存在") }) };
+    return { follow: await api(accounts.follow, { uid: uidParam(request, "用户不存在") }) };
   } catch (error) {
     return { error: getErrorMessage(error) };
   }
@@ -36,7 +36,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
   const isMe = useStore(userStore, (s) => s.u?.uid) === person.uid;
   const following = fetcher.data?.follow?.is_attention ?? person.is_attention;
   const fans = fetcher.data?.follow?.fans_count ?? person.fans_count;
-  const fetchPage = useCallback((page: number) => api(videos.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);
+  const fetchPage = useCallback((page: number) => api(creators.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);
   const toggle = () => {
     if (!isLoggedIn()) {
       void Dialog.confirm({ content: "登录后才能关注，是否去登录？", confirmText: "去登录", onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/user?uid=${person.uid}`)}`) });
@@ -71,7 +71,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
       <h2 className="block-title">
         {isMe ? "我" : "TA "}的视频（{person.video_count}）
       </h2>
-      <VideoFeed feedKey={`user:${person.uid}`} api={videos.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText={isMe ? "你还没有发布视频" : "TA 还没有发布视频"} />
+      <VideoFeed feedKey={`user:${person.uid}`} api={creators.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText={isMe ? "你还没有发布视频" : "TA 还没有发布视频"} />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { expectedStatus } from "#gateway/api/videos.ts";
+import { expectedStatus } from "#gateway/api/contract.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 

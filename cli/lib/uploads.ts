@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { system } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import type { UploadConfig } from "#gateway/uploads.ts";
 import type { Context } from "./context.ts";
 import { CliError } from "./output.ts";
@@ -30,7 +30,7 @@ export function readUploadFile(path: string): Buffer {
 
 /** Upload addresses come from the gateway's config, as in the app. */
 export async function fetchUploadConfig(ctx: Context): Promise<UploadConfig> {
-  const config = await (await ctx.client()).send(system.getConfig, undefined);
+  const config = await (await ctx.client()).send(home.getConfig, undefined);
   if (!config?.upload) throw new CliError("the gateway's config has no upload block");
   return config.upload;
 }

@@ -1,7 +1,9 @@
+// The product's calls by area (docs/protocol.md §9), one file each. The whole list, with the marks derived from
+// it, is in `contract.ts` (kept apart so that a screen's bundle takes only the endpoints it calls).
 export * as accounts from "./accounts.ts";
-export * as system from "./system.ts";
-export * as videos from "./videos.ts";
-export * as discovery from "./discovery.ts";
 export * as creators from "./creators.ts";
+export * as home from "./home.ts";
+export * as search from "./search.ts";
+export * as video from "./video.ts";
 export type * from "./types.ts";
 export type * from "./content-types.ts";

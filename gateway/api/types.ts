@@ -93,10 +93,59 @@ export interface Message {
   created_at: string;
 }
 
+/** The paging fields every list call takes: `page` from 1, `limit` items a page (the gateway's default 20, at most 50). */
+// A type, not an interface: call inputs are records of fields.
+export type Page = { page?: number; limit?: number };
+
+/** One page of a list, as every list call answers it. */
 export interface Paged<T> {
   list: T[];
   page: number;
   limit: number;
   total: number;
   has_more: boolean;
+}
+
+/** A member the caller invited (`/api/user/inviteList`). */
+export interface Invitee {
+  uid: number;
+  nickname: string;
+  avatar_url: string;
+  /** When they joined. */
+  created_at: string;
+}
+
+/** What an exchange code gave (`/api/user/exchangeCode`), with the caller's standing after. */
+export interface ExchangeResult {
+  /** `coins`, `vip` (days of VIP) or `ticket` (vouchers). */
+  kind: "coins" | "vip" | "ticket";
+  amount: number;
+  coins: number;
+  vip: number;
+  /** The end of the VIP time the codes gave; empty when none did. */
+  vip_expires_at: string;
+  /** Usable vouchers. */
+  tickets: number;
+}
+
+/** A member's feedback and the reply to it (`/api/system/feedback`). */
+export interface Feedback {
+  id: number;
+  content: string;
+  /** Uploaded image addresses. */
+  images: string[];
+  /** The staff's reply; empty until there is one. */
+  reply: string;
+  replied_at: string | null;
+  created_at: string;
+}
+
+/** An entry of the app centre (`/api/home/appcenter`). */
+export interface AppEntry {
+  id: number;
+  name: string;
+  /** An encrypted image (docs/protocol.md §7). */
+  icon: string;
+  url: string;
+  intro: string;
 }

@@ -1,33 +1,44 @@
 import { sql } from "../db/prepared.ts";
+import { accounts } from "#gateway/api/index.ts";
 import { z } from "zod";
 import { ApiError, defineHandler, intInput } from "../http/registry.ts";
+import { UPLOADED_IMAGE_PATH } from "../uploads/images.ts";
+import { beginLoginAttempt, loginSucceeded, tooManyFailuresMessage } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, revokeOtherSessions } from "./sessions.ts";
 import { insertUser, toProfile, userByAffCode, userById, userByPhone } from "./users.ts";
 
 const phone = z.string({ error: "请输入手机号" }).trim().regex(/^1\d{10}$/, "请输入正确的手机号");
-const password = z.string({ error: "请输入密码" }).min(6, "密码长度为6-32位").max(32, "密码长度为6-32位");
+const { PASSWORD_LENGTH, MAX_NICKNAME, MAX_INTRO } = accounts;
+const passwordMessage = `密码长度为${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max}位`;
+const password = z.string({ error: "请输入密码" }).min(PASSWORD_LENGTH.min, passwordMessage).max(PASSWORD_LENGTH.max, passwordMessage);
 
-export const loginByPassword = defineHandler({
-  path: "/api/Home/loginByPassword",
+export const loginByPassword = defineHandler(accounts.loginByPassword, {
   auth: "guest",
-  input: z.object({ phone: z.string({ error: "请输入手机号" }).trim().min(1, "请输入手机号"), password: z.string({ error: "请输入密码" }).min(1, "请输入密码") }),
-  handle({ input, db }) {
+  input: z.object({
+    phone: z.string({ error: "请输入手机号" }).trim().min(1, "请输入手机号").max(20, "请输入正确的手机号"),
+    password: z.string({ error: "请输入密码" }).min(1, "请输入密码"),
+  }),
+  async handle({ input, db, caller, address }) {
+    const retryAt = beginLoginAttempt(db, { phone: input.phone, device: caller.oauthId, address });
+    if (retryAt !== null) throw new ApiError(429, tooManyFailuresMessage(retryAt));
     const user = userByPhone(db, input.phone);
-    // One message for both cases so the answer does not reveal which phones are registered.
-    if (!user || !verifyPassword(input.password, user.password_hash)) throw new ApiError(400, "手机号或密码错误");
+    // One message and one scrypt for both cases, so neither the answer nor its time tells which phones are registered.
+    if (!(await verifyPassword(input.password, user?.password_hash)) || !user) throw new ApiError(400, "手机号或密码错误");
+    loginSucceeded(db, input.phone);
     return { data: { token: createSession(db, user.id), uuid: user.uuid }, msg: "登录成功" };
   },
 });
 
-export const register = defineHandler({
-  path: "/api/Home/register",
+export const register = defineHandler(accounts.register, {
   auth: "guest",
-  input: z.object({ phone, password, aff_code: z.string({ error: "邀请码无效" }).trim().max(32, "邀请码无效").optional().default("") }),
-  handle({ input, db, caller }) {
+  input: z.object({ phone, password, aff_code: z.string({ error: "邀请码无效" }).trim().max(accounts.MAX_AFF_CODE, "邀请码无效").optional().default("") }),
+  async handle({ input, db, caller }) {
+    if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
+    const passwordHash = await hashPassword(input.password);
+    // Again after the hash: a second request for the phone (a double tap) may have registered it meanwhile.
     if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
     const inviter = input.aff_code ? userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
-    const passwordHash = hashPassword(input.password);
     const userId = db.transaction(() => {
       const now = Date.now();
       let id = caller.user.id;
@@ -52,8 +63,7 @@ export const register = defineHandler({
   },
 });
 
-export const userInfo = defineHandler({
-  path: "/api/user/userinfo",
+export const userInfo = defineHandler(accounts.userInfo, {
   auth: "guest",
   input: z.object({}),
   handle: ({ caller, origin, db }) => ({
@@ -71,24 +81,29 @@ function isBirthday(v: string): boolean {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && y >= 1900 && day.getTime() <= Date.now();
 }
 
+const AVATAR_MESSAGE = "头像地址应为上传的图片或 http(s) 地址，且不含引号、尖括号、空白和反斜杠";
+
+/**
+ * Shown as an <img> to others: empty (no avatar), a path the image upload answered, or an http(s) address with
+ * nothing that could end an attribute or hide in one. Never javascript: or data: URLs.
+ */
+function isAvatarUrl(v: string): boolean {
+  if (v === "" || UPLOADED_IMAGE_PATH.test(v)) return true;
+  if (!/^https?:\/\/[^\s"'`<>\\\p{Cc}]+$/iu.test(v)) return false;
+  return URL.canParse(v) && new URL(v).hostname !== "";
+}
+
 const birthday = z
   .string({ error: "生日格式应为 YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "生日格式应为 YYYY-MM-DD")
   .refine(isBirthday, "生日无效");
 
-export const updateInfo = defineHandler({
-  path: "/api/user/updateInfo",
+export const updateInfo = defineHandler(accounts.updateInfo, {
   auth: "member",
   input: z.object({
-    nickname: z.string({ error: "昵称无效" }).trim().min(1, "昵称不能为空").max(20, "昵称最多20个字").optional(),
-    // Shown as an <img> to others: only our own paths or http(s) addresses, never javascript: or data: URLs.
-    avatar_url: z
-      .string()
-      .trim()
-      .max(500, "头像地址过长")
-      .regex(/^(?:$|\/(?!\/)|https?:\/\/)/i, "头像地址应为 / 开头的路径或 http(s) 地址")
-      .optional(),
-    intro: z.string({ error: "简介无效" }).trim().max(200, "简介最多200个字").optional(),
+    nickname: z.string({ error: "昵称无效" }).trim().min(1, "昵称不能为空").max(MAX_NICKNAME, `昵称最多${MAX_NICKNAME}个字`).optional(),
+    avatar_url: z.string({ error: AVATAR_MESSAGE }).trim().max(500, "头像地址过长").refine(isAvatarUrl, AVATAR_MESSAGE).optional(),
+    intro: z.string({ error: "简介无效" }).trim().max(MAX_INTRO, `简介最多${MAX_INTRO}个字`).optional(),
     gender: intInput("性别取值为 0、1、2", { min: 0, max: 2 }).optional(),
     birthday: z.union([birthday, z.literal("")]).optional(),
   }),
@@ -105,15 +120,15 @@ export const updateInfo = defineHandler({
   },
 });
 
-export const updatePwd = defineHandler({
-  path: "/api/user/updatePwd",
+export const updatePwd = defineHandler(accounts.updatePwd, {
   auth: "member",
   input: z.object({ old_password: z.string({ error: "请输入原密码" }).min(1, "请输入原密码"), new_password: password }),
-  handle({ input, db, caller }) {
-    if (!verifyPassword(input.old_password, caller.user.password_hash)) throw new ApiError(400, "原密码错误");
+  async handle({ input, db, caller }) {
+    if (!(await verifyPassword(input.old_password, caller.user.password_hash))) throw new ApiError(400, "原密码错误");
     if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
+    const passwordHash = await hashPassword(input.new_password);
     db.transaction(() => {
-      sql(db, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashPassword(input.new_password), Date.now(), caller.user.id);
+      sql(db, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(passwordHash, Date.now(), caller.user.id);
       revokeOtherSessions(db, caller.user.id, caller.token);
     })();
     return { data: { ok: true }, msg: "密码已修改" };

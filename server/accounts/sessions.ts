@@ -38,3 +38,11 @@ export function revokeOtherSessions(db: DB, userId: number, keepToken: string, n
 export function revokeSession(db: DB, token: string, now = Date.now()) {
   sql(db, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(now, hashToken(token));
 }
+
+/** Revoked sessions stay this long, a trace of recent password changes for whoever looks into an account. */
+export const REVOKED_SESSION_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes sessions past their expiry, and revoked ones older than a day. Answers how many went. */
+export function pruneSessions(db: DB, now = Date.now()): number {
+  return sql(db, "DELETE FROM sessions WHERE expires_at <= ? OR revoked_at < ?").run(now, now - REVOKED_SESSION_KEEP_MS).changes;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accounts, creators, home } from "#gateway/api/index.ts";
 import type { ClubInfo, ClubPrivilege, Compilation, CreatorRankEntry, FanRankEntry, Headline, HeadlineDetail, ImageRef } from "#gateway/api/content-types.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
@@ -7,7 +8,7 @@ import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "../
 import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { avatarUrl, coverUrl, encImageUrl } from "./media.ts";
 import { joinClubPaying } from "./purchases.ts";
-import { addComment, listComments, listReplies, pageOfCreators, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
+import { addComment, listComments, listReplies, pageOfCreators, reportItem, reportText, toCard, toggleCommentLike, toggleItemMark } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
 
 const id = idInput;
@@ -26,12 +27,11 @@ function creatorVideos(where: string, sort: string) {
   };
 }
 
-export const featured = defineHandler({ path: "/api/Creator/featured", auth: "guest", input: creatorPage, handle: creatorVideos("1 = 1", "hot") });
-export const small = defineHandler({ path: "/api/Creator/small", auth: "guest", input: creatorPage, handle: creatorVideos("i.cover_ratio = '9X16'", "new") });
-export const clubVideos = defineHandler({ path: "/api/club/clubVideos", auth: "guest", input: creatorPage, handle: creatorVideos("i.vip_free = 1", "new") });
+export const featured = defineHandler(creators.featured, { auth: "guest", input: creatorPage, handle: creatorVideos("1 = 1", "hot") });
+export const small = defineHandler(creators.small, { auth: "guest", input: creatorPage, handle: creatorVideos("i.cover_ratio = '9X16'", "new") });
+export const clubVideos = defineHandler(home.clubVideos, { auth: "guest", input: creatorPage, handle: creatorVideos("i.vip_free = 1", "new") });
 
-export const compilations = defineHandler({
-  path: "/api/compilation/her",
+export const compilations = defineHandler(creators.compilations, {
   auth: "guest",
   input: creatorInput,
   handle({ input, db, origin }) {
@@ -90,31 +90,51 @@ function toHeadline(db: DB, origin: string, r: PostRow): Headline {
   };
 }
 
+/** Posts by `creator`, newest first, as `viewer` sees them. */
+function pageOfPosts(db: DB, origin: string, viewer: number, creator: number, page: number, limit: number) {
+  const total = sql(db, "SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?").pluck().get(creator) as number;
+  const rows = sql(db, `${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`).all({
+    uid: viewer,
+    creator,
+    limit,
+    offset: (page - 1) * limit,
+  }) as PostRow[];
+  return paged(rows.map((r) => toHeadline(db, origin, r)), page, limit, total);
+}
+
 function requirePost(db: DB, uid: number, postId: number): PostRow {
   const row = sql(db, `${POST_SELECT} AND i.id = @id`).get({ uid, id: postId }) as PostRow | undefined;
   if (!row) throw new ApiError(404, "头条不存在或已删除");
   return row;
 }
 
-export const headlines = defineHandler({
-  path: "/api/wei/herTie",
+export const headlines = defineHandler(creators.headlines, {
   auth: "guest",
   input: creatorPage,
   handle({ input, db, origin, caller }) {
     requireCreator(db, input.uid);
-    const total = sql(db, "SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?").pluck().get(input.uid) as number;
-    const rows = sql(db, `${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`).all({
-      uid: caller.user.id,
-      creator: input.uid,
-      limit: input.limit,
-      offset: (input.page - 1) * input.limit,
-    }) as PostRow[];
-    return { data: paged(rows.map((r) => toHeadline(db, origin, r)), input.page, input.limit, total) };
+    return { data: pageOfPosts(db, origin, caller.user.id, input.uid, input.page, input.limit) };
   },
 });
 
-export const headline = defineHandler({
-  path: "/api/wei/detail",
+/** The caller's own headlines and circle posts (a community unlock writes one), newest first. */
+export const myHeadlines = defineHandler(accounts.myHeadlines, {
+  auth: "member",
+  input: pageInput,
+  handle: ({ input, db, origin, caller }) => ({ data: pageOfPosts(db, origin, caller.user.id, caller.user.id, input.page, input.limit) }),
+});
+
+export const reportHeadline = defineHandler(home.reportHeadline, {
+  auth: "member",
+  input: z.object({ id: id("头条 id"), type_id: id("举报类型"), content: reportText }),
+  handle({ input, db, caller }) {
+    requirePost(db, caller.user.id, input.id);
+    const again = reportItem(db, caller.user.id, input.id, input.type_id, input.content);
+    return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
+  },
+});
+
+export const headline = defineHandler(creators.headline, {
   auth: "guest",
   input: z.object({ id: id("头条 id") }),
   handle({ input, db, origin, caller }) {
@@ -124,8 +144,7 @@ export const headline = defineHandler({
   },
 });
 
-export const headlineComments = defineHandler({
-  path: "/api/wei/commentList",
+export const headlineComments = defineHandler(creators.headlineComments, {
   auth: "guest",
   input: z.object({ id: id("头条 id"), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
@@ -134,15 +153,13 @@ export const headlineComments = defineHandler({
   },
 });
 
-export const headlineReplies = defineHandler({
-  path: "/api/wei/commentReplyList",
+export const headlineReplies = defineHandler(creators.headlineReplies, {
   auth: "guest",
   input: z.object({ comment_id: id("评论 id"), ...pageInput.shape }),
   handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
 });
 
-export const likeHeadline = defineHandler({
-  path: "/api/wei/praiseWei",
+export const likeHeadline = defineHandler(creators.likeHeadline, {
   auth: "member",
   input: z.object({ id: id("头条 id") }),
   handle({ input, db, caller }) {
@@ -152,24 +169,26 @@ export const likeHeadline = defineHandler({
   },
 });
 
-export const likeHeadlineComment = defineHandler({
-  path: "/api/wei/praiseComment",
+export const likeHeadlineComment = defineHandler(creators.likeHeadlineComment, {
   auth: "member",
   input: z.object({ comment_id: id("评论 id") }),
   handle: ({ input, db, caller }) => ({ data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
 });
 
-export const commentHeadline = defineHandler({
-  path: "/api/wei/comment",
+export const commentHeadline = defineHandler(creators.commentHeadline, {
   auth: "member",
   input: z.object({
     id: id("头条 id"),
-    content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
+    content: z
+      .string({ error: "请输入评论内容" })
+      .trim()
+      .min(1, "请输入评论内容")
+      .max(creators.MAX_HEADLINE_COMMENT, `评论最多 ${creators.MAX_HEADLINE_COMMENT} 字`),
     reply_to: id("回复的评论 id").optional(),
   }),
   handle({ input, db, origin, caller }) {
     requirePost(db, caller.user.id, input.id);
-    return { status: 251, msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
+    return { msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
   },
 });
 
@@ -205,15 +224,13 @@ export function clubInfoFor(db: DB, origin: string, uid: number, viewer: number)
   };
 }
 
-export const clubInfo = defineHandler({
-  path: "/api/club/info",
+export const clubInfo = defineHandler(home.clubInfo, {
   auth: "guest",
   input: creatorInput,
   handle: ({ input, db, origin, caller }) => ({ data: clubInfoFor(db, origin, input.uid, caller.user.id) }),
 });
 
-export const joinClub = defineHandler({
-  path: "/api/club/join",
+export const joinClub = defineHandler(home.joinClub, {
   auth: "member",
   input: creatorInput,
   handle({ input, db, origin, caller }) {
@@ -224,15 +241,13 @@ export const joinClub = defineHandler({
   },
 });
 
-export const clubRules = defineHandler({
-  path: "/api/club/userRule",
+export const clubRules = defineHandler(home.clubRules, {
   auth: "guest",
   input: creatorInput,
   handle: ({ input, db }) => ({ data: { rules: JSON.parse(requireClub(db, input.uid).rules) as string[] } }),
 });
 
-export const clubPrivileges = defineHandler({
-  path: "/api/club/items",
+export const clubPrivileges = defineHandler(home.clubPrivileges, {
   auth: "guest",
   input: creatorInput,
   handle: ({ input, db }) => ({ data: JSON.parse(requireClub(db, input.uid).privileges) as ClubPrivilege[] }),
@@ -258,11 +273,10 @@ function fanRank(order: string) {
     return { data: paged(list, input.page, input.limit, total) };
   };
 }
-export const clubRank = defineHandler({ path: "/api/club/rank", auth: "guest", input: creatorPage, handle: fanRank("m.score DESC, m.joined_at") });
-export const clubNewest = defineHandler({ path: "/api/club/newestRank", auth: "guest", input: creatorPage, handle: fanRank("m.joined_at DESC, m.user_id DESC") });
+export const clubRank = defineHandler(home.clubRank, { auth: "guest", input: creatorPage, handle: fanRank("m.score DESC, m.joined_at") });
+export const clubNewest = defineHandler(home.clubNewest, { auth: "guest", input: creatorPage, handle: fanRank("m.joined_at DESC, m.user_id DESC") });
 
-export const creatorRank = defineHandler({
-  path: "/api/ranklist/getCreatorRank",
+export const creatorRank = defineHandler(home.creatorRank, {
   auth: "guest",
   input: pageInput,
   handle({ input, db, origin, caller }) {
@@ -273,6 +287,6 @@ export const creatorRank = defineHandler({
 });
 
 export const creatorHandlers = [
-  featured, small, clubVideos, compilations, headlines, headline, headlineComments, headlineReplies, likeHeadline, likeHeadlineComment,
+  featured, small, clubVideos, compilations, headlines, myHeadlines, reportHeadline, headline, headlineComments, headlineReplies, likeHeadline, likeHeadlineComment,
   commentHeadline, clubInfo, joinClub, clubRules, clubPrivileges, clubRank, clubNewest, creatorRank,
 ];

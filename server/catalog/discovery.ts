@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { home, video } from "#gateway/api/index.ts";
 import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#gateway/api/content-types.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
@@ -46,8 +47,7 @@ export function pageOfSeries(db: DB, where: string, params: Record<string, unkno
   return { rows, total };
 }
 
-export const elements = defineHandler({
-  path: "/api/element/list_element",
+export const elements = defineHandler(home.elements, {
   auth: "guest",
   input: pageInput,
   handle({ input, db, origin }) {
@@ -56,8 +56,7 @@ export const elements = defineHandler({
   },
 });
 
-export const elementVideos = defineHandler({
-  path: "/api/element/list_more",
+export const elementVideos = defineHandler(home.elementVideos, {
   auth: "guest",
   input: z.object({ id: idInput("专题 id"), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
@@ -68,8 +67,7 @@ export const elementVideos = defineHandler({
   },
 });
 
-export const featured = defineHandler({
-  path: "/api/topic/feature",
+export const featured = defineHandler(home.featuredTopics, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 10_000,
@@ -79,8 +77,7 @@ export const featured = defineHandler({
   },
 });
 
-export const compilations = defineHandler({
-  path: "/api/compilation/list",
+export const compilations = defineHandler(home.compilations, {
   auth: "guest",
   input: pageInput,
   handle({ input, db, origin }) {
@@ -118,10 +115,10 @@ function tagGroups(order: string) {
   };
 }
 
-export const tagsWithVideos = defineHandler({ path: "/api/mv/listOfTag", auth: "guest", input: shortPage, handle: tagGroups("video_count DESC, t.id") });
-export const tagsWithNewVideos = defineHandler({ path: "/api/mv/listOfTagNew", auth: "guest", input: shortPage, handle: tagGroups("newest DESC, t.id") });
+export const tagsWithVideos = defineHandler(home.tagsWithVideos, { auth: "guest", input: shortPage, handle: tagGroups("video_count DESC, t.id") });
+export const tagsWithNewVideos = defineHandler(home.tagsWithNewVideos, { auth: "guest", input: shortPage, handle: tagGroups("newest DESC, t.id") });
 
-const smallInput = z.object({ tag: z.string({ error: "标签名无效" }).trim().max(30, "标签名最多 30 个字").optional(), ...pageInput.shape });
+const smallInput = z.object({ tag: z.string({ error: "标签名无效" }).trim().max(video.MAX_TAG_NAME, `标签名最多 ${video.MAX_TAG_NAME} 个字`).optional(), ...pageInput.shape });
 function smallVideos(sort: "new" | "hot") {
   return ({ input, db, origin, caller }: { input: z.infer<typeof smallInput>; db: DB; origin: string; caller: { user: UserRow } }) => ({
     data: pageOfVideos(db, {
@@ -137,11 +134,10 @@ function smallVideos(sort: "new" | "hot") {
     }),
   });
 }
-export const smallByTag = defineHandler({ path: "/api/MvList/smallByTag", auth: "guest", input: smallInput, handle: smallVideos("new") });
-export const smallHotByTag = defineHandler({ path: "/api/MvList/smallVideoByTag", auth: "guest", input: smallInput, handle: smallVideos("hot") });
+export const smallByTag = defineHandler(home.smallByTag, { auth: "guest", input: smallInput, handle: smallVideos("new") });
+export const smallHotByTag = defineHandler(home.smallHotByTag, { auth: "guest", input: smallInput, handle: smallVideos("hot") });
 
-export const creatorsWithVideos = defineHandler({
-  path: "/api/creator/list_with_mv",
+export const creatorsWithVideos = defineHandler(home.creatorsWithVideos, {
   auth: "guest",
   input: shortPage,
   handle({ input, db, origin, caller }) {

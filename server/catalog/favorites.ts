@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accounts, home, video } from "#gateway/api/index.ts";
 import type { FavoriteGroup, Style } from "#gateway/api/content-types.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
@@ -7,7 +8,8 @@ import { toggleItemMark } from "./social.ts";
 import { orderFor, pageOfVideos } from "./videos.ts";
 
 const id = idInput;
-const groupName = z.string({ error: "请输入分组名称" }).trim().min(1, "请输入分组名称").max(20, "分组名称最多 20 个字");
+const { MAX_FAVORITE_GROUP_NAME } = accounts;
+const groupName = z.string({ error: "请输入分组名称" }).trim().min(1, "请输入分组名称").max(MAX_FAVORITE_GROUP_NAME, `分组名称最多 ${MAX_FAVORITE_GROUP_NAME} 个字`);
 export const MAX_GROUPS = 20;
 
 function groupOf(db: DB, uid: number, groupId: number): FavoriteGroup {
@@ -19,8 +21,7 @@ function groupOf(db: DB, uid: number, groupId: number): FavoriteGroup {
   return g;
 }
 
-export const favorite = defineHandler({
-  path: "/api/mv/favorite",
+export const favorite = defineHandler(video.favorite, {
   auth: "member",
   input: z.object({ id: id("视频 id"), group_id: idInput("分组 id").optional() }),
   handle({ input, db, caller }) {
@@ -38,8 +39,7 @@ export const favorite = defineHandler({
   },
 });
 
-export const myLikes = defineHandler({
-  path: "/api/mvList/userLike",
+export const myLikes = defineHandler(accounts.myLikes, {
   auth: "member",
   input: z.object({ group_id: idInput("分组 id").optional(), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
@@ -59,8 +59,7 @@ export const myLikes = defineHandler({
   },
 });
 
-export const likeGroups = defineHandler({
-  path: "/api/mvdetail/list_like_group",
+export const likeGroups = defineHandler(accounts.likeGroups, {
   auth: "member",
   input: z.object({}),
   handle: ({ db, caller }) => ({
@@ -70,8 +69,7 @@ export const likeGroups = defineHandler({
   }),
 });
 
-export const createLikeGroup = defineHandler({
-  path: "/api/mvdetail/create_like_group",
+export const createLikeGroup = defineHandler(accounts.createLikeGroup, {
   auth: "member",
   input: z.object({ name: groupName }),
   handle({ input, db, caller }) {
@@ -85,8 +83,7 @@ export const createLikeGroup = defineHandler({
   },
 });
 
-export const updateLikeGroup = defineHandler({
-  path: "/api/mvdetail/update_like_group",
+export const updateLikeGroup = defineHandler(accounts.updateLikeGroup, {
   auth: "member",
   input: z.object({ id: id("分组 id"), name: groupName }),
   handle({ input, db, caller }) {
@@ -97,8 +94,7 @@ export const updateLikeGroup = defineHandler({
   },
 });
 
-export const deleteLikeGroup = defineHandler({
-  path: "/api/mvdetail/delete_like_group",
+export const deleteLikeGroup = defineHandler(accounts.deleteLikeGroup, {
   auth: "member",
   input: z.object({ id: id("分组 id") }),
   handle({ input, db, caller }) {
@@ -109,16 +105,14 @@ export const deleteLikeGroup = defineHandler({
   },
 });
 
-export const styles = defineHandler({
-  path: "/api/MvSearch/getStyle",
+export const styles = defineHandler(home.styles, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 10_000,
   handle: ({ db }) => ({ data: sql(db, "SELECT id, name, section FROM categories WHERE kind = 'video' ORDER BY section DESC, sort, id").all() as Style[] }),
 });
 
-export const hotTags = defineHandler({
-  path: "/api/Taggroup/hotUp",
+export const hotTags = defineHandler(home.hotTags, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 10_000,
@@ -130,8 +124,7 @@ export const hotTags = defineHandler({
   }),
 });
 
-export const byStyle = defineHandler({
-  path: "/api/MvList/style",
+export const byStyle = defineHandler(home.byStyle, {
   auth: "guest",
   input: z.object({ style_id: id("分类 id"), sort: sortInput, ...pageInput.shape }),
   handle: ({ input, db, origin, caller }) => ({
@@ -139,10 +132,9 @@ export const byStyle = defineHandler({
   }),
 });
 
-export const byTags = defineHandler({
-  path: "/api/mv/list_of_tags_new",
+export const byTags = defineHandler(home.byTags, {
   auth: "guest",
-  input: z.object({ tags: z.string({ error: "请选择标签" }).trim().min(1, "请选择标签").max(200), ...pageInput.shape }),
+  input: z.object({ tags: z.string({ error: "请选择标签" }).trim().min(1, "请选择标签").max(home.MAX_TAGS_TEXT, "标签过多"), ...pageInput.shape }),
   handle({ input, db, origin, caller }) {
     const names = [...new Set(input.tags.split(",").map((t) => t.trim()).filter(Boolean))].slice(0, 10);
     return {

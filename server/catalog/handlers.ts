@@ -1,20 +1,20 @@
 import { z } from "zod";
+import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
 import type { Ad, Category, CommunityUnlockResult, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
-import { MAX_SEARCH_KEYWORD } from "#gateway/api/videos.ts";
 import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, sortInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
 import { encImageUrl } from "./media.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { buyVideo, communityUnlocksLeft, rewardCreator, ticketCount, unlockByPost } from "./purchases.ts";
-import { addComment, listComments, listPeople, listReplies, pageOfCreators, personById, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
+import { addComment, listComments, listPeople, listReplies, pageOfCreators, personById, reportItem, reportText, toCard, toggleCommentLike, toggleFollow, toggleItemMark } from "./social.ts";
 import { itemById, orderFor, pageOfVideos, sectionOf, toDetail } from "./videos.ts";
 
 const id = idInput;
 const videoId = z.object({ id: id("视频 id") });
 const paging = pageInput.shape;
+const { MAX_SEARCH_KEYWORD } = search;
 const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(MAX_SEARCH_KEYWORD, `关键词最多 ${MAX_SEARCH_KEYWORD} 个字`);
-const CREATED = 251;
 
 /** `%` and `_` in a search are literal. */
 const likePattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,8 +30,7 @@ function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
   return toDetail(origin, requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
 }
 
-export const list = defineHandler({
-  path: "/api/mv/list",
+export const list = defineHandler(home.list, {
   auth: "guest",
   input: z.object({ section: z.string({ error: "分区无效" }).optional(), sort: sortInput, category_id: id("分类 id").optional(), ...paging }),
   handle: ({ input, db, origin, caller }) => ({
@@ -47,8 +46,7 @@ export const list = defineHandler({
   }),
 });
 
-export const categories = defineHandler({
-  path: "/api/tab/listv1",
+export const categories = defineHandler(home.categories, {
   auth: "guest",
   input: z.object({ section: z.string({ error: "分区无效" }).optional() }),
   cacheMs: 10_000,
@@ -59,8 +57,7 @@ export const categories = defineHandler({
 });
 
 const categoryInput = z.object({ id: id("分类 id"), sort: sortInput, ...paging });
-export const category = defineHandler({
-  path: "/api/tab/category",
+export const category = defineHandler(home.category, {
   auth: "guest",
   input: categoryInput,
   handle: ({ input, db, origin, caller }) => ({
@@ -68,8 +65,7 @@ export const category = defineHandler({
   }),
 });
 
-export const categoryNew = defineHandler({
-  path: "/api/tab/categoryNew",
+export const categoryNew = defineHandler(home.categoryNew, {
   auth: "guest",
   input: categoryInput,
   handle: ({ input, db, origin, caller }) => ({
@@ -77,8 +73,7 @@ export const categoryNew = defineHandler({
   }),
 });
 
-export const ads = defineHandler({
-  path: "/api/system/getad",
+export const ads = defineHandler(home.ads, {
   auth: "guest",
   input: z.object({ position: z.string({ error: "缺少广告位" }).trim().min(1, "缺少广告位").max(32, "广告位无效") }),
   cacheMs: 10_000,
@@ -93,8 +88,7 @@ export const ads = defineHandler({
   },
 });
 
-export const adClick = defineHandler({
-  path: "/api/system/adsclick",
+export const adClick = defineHandler(home.adClick, {
   auth: "guest",
   input: z.object({ id: id("广告 id") }),
   handle({ input, db }) {
@@ -103,32 +97,37 @@ export const adClick = defineHandler({
   },
 });
 
-export const detail = defineHandler({
-  path: "/api/mvdetail/detail",
+export const detail = defineHandler(video.detail, {
   auth: "guest",
   input: videoId,
-  handle({ input, db, origin, caller }) {
+  handle: ({ input, db, origin, caller }) => ({ data: detailFor(db, origin, caller, input.id) }),
+});
+
+/** A view: the player reports it once a video starts playing (`detail` does not count). */
+export const log = defineHandler(video.log, {
+  auth: "guest",
+  input: videoId,
+  handle({ input, db, caller }) {
     requireVideo(db, input.id, caller.user.id);
-    db.transaction(() => {
+    const viewCount = db.transaction(() => {
       sql(db, "INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)").run(caller.user.id, input.id, Date.now());
       sql(db, "UPDATE items SET view_count = view_count + 1, hot = hot + 1 WHERE id = ?").run(input.id);
+      return sql(db, "SELECT view_count FROM items WHERE id = ?").pluck().get(input.id) as number;
     })();
-    return { data: detailFor(db, origin, caller, input.id) };
+    return { data: { view_count: viewCount } };
   },
 });
 
-export const like = defineHandler({
-  path: "/api/mv/like",
+export const like = defineHandler(video.like, {
   auth: "member",
   input: videoId,
   handle({ input, db, caller }) {
     const r = toggleItemMark(db, caller.user.id, input.id, "likes");
-    return { status: CREATED, msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
+    return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
   },
 });
 
-export const comments = defineHandler({
-  path: "/api/comment/list",
+export const comments = defineHandler(video.comments, {
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
   handle({ input, db, origin, caller }) {
@@ -137,35 +136,31 @@ export const comments = defineHandler({
   },
 });
 
-export const replies = defineHandler({
-  path: "/api/comment/replyList",
+export const replies = defineHandler(video.replies, {
   auth: "guest",
   input: z.object({ comment_id: id("评论 id"), ...paging }),
   handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
 });
 
-export const commentLike = defineHandler({
-  path: "/api/comment/like",
+export const commentLike = defineHandler(video.commentLike, {
   auth: "member",
   input: z.object({ comment_id: id("评论 id") }),
-  handle: ({ input, db, caller }) => ({ status: CREATED, data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
+  handle: ({ input, db, caller }) => ({ data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
 });
 
-export const comment = defineHandler({
-  path: "/api/comment/create",
+export const comment = defineHandler(video.comment, {
   auth: "member",
   input: z.object({
     id: id("视频 id"),
-    content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(500, "评论最多 500 字"),
+    content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(video.MAX_COMMENT, `评论最多 ${video.MAX_COMMENT} 字`),
     reply_to: id("回复的评论 id").optional(),
   }),
-  handle: ({ input, db, origin, caller }) => ({ status: CREATED, msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
+  handle: ({ input, db, origin, caller }) => ({ msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
 });
 
-export const tagByName = defineHandler({
-  path: "/api/mv/tagByName",
+export const tagByName = defineHandler(video.tagByName, {
   auth: "guest",
-  input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(30, "标签名最多 30 个字"), ...paging }),
+  input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(video.MAX_TAG_NAME, `标签名最多 ${video.MAX_TAG_NAME} 个字`), ...paging }),
   handle: ({ input, db, origin, caller }) => ({
     data: pageOfVideos(db, {
       where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
@@ -179,8 +174,7 @@ export const tagByName = defineHandler({
   }),
 });
 
-export const related = defineHandler({
-  path: "/api/mvdetail/related",
+export const related = defineHandler(video.related, {
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
   handle({ input, db, origin, caller }) {
@@ -199,8 +193,7 @@ export const related = defineHandler({
   },
 });
 
-export const giftList = defineHandler({
-  path: "/api/mvdetail/giftList",
+export const giftList = defineHandler(video.giftList, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 60_000,
@@ -210,24 +203,18 @@ export const giftList = defineHandler({
   },
 });
 
-export const rewardHer = defineHandler({
-  path: "/api/mvdetail/rewardHer",
+export const rewardHer = defineHandler(video.rewardHer, {
   auth: "member",
   input: z.object({ id: id("视频 id"), gift_id: id("礼物 id") }),
   handle: ({ input, db, caller }) => ({ msg: "打赏成功", data: { coins: rewardCreator(db, caller.user.id, input.id, input.gift_id) } }),
 });
 
-export const report = defineHandler({
-  path: "/api/MvDetail/report",
+export const report = defineHandler(video.report, {
   auth: "member",
-  input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: z.string({ error: "说明应为文字" }).trim().max(500, "说明最多 500 字").optional().default("") }),
+  input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: reportText }),
   handle({ input, db, caller }) {
-    if (!sql(db, "SELECT 1 FROM items WHERE id = ?").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
-    if (!sql(db, "SELECT 1 FROM report_types WHERE id = ?").get(input.type_id)) throw new ApiError(400, "举报类型无效");
-    // One report per member and video: reporting it again (a double tap, a second thought) changes the reason.
-    const now = Date.now();
-    const again = sql(db, "UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND item_id = ?").run(input.type_id, input.content, now, caller.user.id, input.id).changes > 0;
-    if (!again) sql(db, "INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)").run(caller.user.id, input.id, input.type_id, input.content, now);
+    if (!sql(db, "SELECT 1 FROM items WHERE id = ? AND kind = 'video'").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
+    const again = reportItem(db, caller.user.id, input.id, input.type_id, input.content);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
   },
 });
@@ -248,14 +235,17 @@ function purchase(method: "coins" | "ticket") {
   };
 }
 
-export const buyWithCoins = defineHandler({ path: "/api/mvdetail/watchingMvByCoins", auth: "member", input: buyInput, handle: purchase("coins") });
-export const buyWithTicket = defineHandler({ path: "/api/mvdetail/checkinTicket", auth: "member", input: buyInput, handle: purchase("ticket") });
+export const buyWithCoins = defineHandler(video.buyWithCoins, { auth: "member", input: buyInput, handle: purchase("coins") });
+export const buyWithTicket = defineHandler(video.buyWithTicket, { auth: "member", input: buyInput, handle: purchase("ticket") });
 
-export const communityUnlock = defineHandler({
-  path: "/api/mvdetail/communityUnlock",
+export const communityUnlock = defineHandler(video.communityUnlock, {
   auth: "member",
   input: buyInput.extend({
-    content: z.string({ error: "请输入分享语" }).trim().min(5, "分享语至少 5 个字").max(200, "分享语最多 200 字"),
+    content: z
+      .string({ error: "请输入分享语" })
+      .trim()
+      .min(video.SHARE_TEXT_LENGTH.min, `分享语至少 ${video.SHARE_TEXT_LENGTH.min} 个字`)
+      .max(video.SHARE_TEXT_LENGTH.max, `分享语最多 ${video.SHARE_TEXT_LENGTH.max} 字`),
   }),
   handle({ input, db, origin, caller }) {
     const r = unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
@@ -279,8 +269,7 @@ function requirePerson(db: DB, viewer: number, uid: number) {
   if (!personById(db, viewer, uid)) throw new ApiError(404, "用户不存在");
 }
 
-export const byElement = defineHandler({
-  path: "/api/mvdetail/getMvByElementId",
+export const byElement = defineHandler(video.byElement, {
   auth: "guest",
   input: z.object({ element_id: id("专题 id"), ...paging }),
   handle({ input, db, origin, caller }) {
@@ -295,8 +284,7 @@ function findState(db: DB, uid: number, itemId: number) {
   return { requested, count };
 }
 
-export const checkFind = defineHandler({
-  path: "/api/mvdetail/checkFind",
+export const checkFind = defineHandler(video.checkFind, {
   auth: "guest",
   input: videoId,
   handle({ input, db, caller }) {
@@ -305,27 +293,24 @@ export const checkFind = defineHandler({
   },
 });
 
-export const requestFind = defineHandler({
-  path: "/api/mvdetail/create",
+export const requestFind = defineHandler(video.requestFind, {
   auth: "member",
-  input: z.object({ id: id("视频 id"), content: z.string({ error: "说明应为文字" }).trim().max(200, "说明最多 200 字").optional().default("") }),
+  input: z.object({ id: id("视频 id"), content: z.string({ error: "说明应为文字" }).trim().max(video.MAX_WANT_TEXT, `说明最多 ${video.MAX_WANT_TEXT} 字`).optional().default("") }),
   handle({ input, db, caller }) {
     requireVideo(db, input.id, caller.user.id);
     sql(db, "INSERT OR IGNORE INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?)").run(caller.user.id, input.id, input.content, Date.now());
-    return { status: CREATED, msg: "求片成功，我们会尽快处理", data: findState(db, caller.user.id, input.id) };
+    return { msg: "求片成功，我们会尽快处理", data: findState(db, caller.user.id, input.id) };
   },
 });
 
-export const hotSearch = defineHandler({
-  path: "/api/mvsearch/hotSearch",
+export const hotSearch = defineHandler(search.hotSearch, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 5_000,
   handle: ({ db }) => ({ data: sql(db, "SELECT word, hits AS hot FROM hot_searches ORDER BY pinned DESC, hits DESC, word LIMIT 12").all() as HotSearch[] }),
 });
 
-export const search = defineHandler({
-  path: "/api/mvsearch/search",
+export const searchVideos = defineHandler(search.search, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
   handle({ input, db, origin, caller }) {
@@ -344,8 +329,7 @@ export const search = defineHandler({
   },
 });
 
-export const searchCreator = defineHandler({
-  path: "/api/MvSearch/searchCreator",
+export const searchCreator = defineHandler(search.searchCreator, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
   handle({ input, db, origin, caller }) {
@@ -354,8 +338,7 @@ export const searchCreator = defineHandler({
   },
 });
 
-export const searchCompilation = defineHandler({
-  path: "/api/compilation/search",
+export const searchCompilation = defineHandler(search.searchCompilation, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
   handle({ input, db, origin }) {
@@ -365,8 +348,7 @@ export const searchCompilation = defineHandler({
   },
 });
 
-export const creatorPage = defineHandler({
-  path: "/api/user/getOtherCenterPage",
+export const creatorPage = defineHandler(creators.creatorPage, {
   auth: "guest",
   input: z.object({ uid: id("用户 id") }),
   handle({ input, db, origin, caller }) {
@@ -376,8 +358,7 @@ export const creatorPage = defineHandler({
   },
 });
 
-export const creatorVideos = defineHandler({
-  path: "/api/user/videos",
+export const creatorVideos = defineHandler(creators.creatorVideos, {
   auth: "guest",
   input: z.object({ uid: id("用户 id"), sort: sortInput, ...paging }),
   handle({ input, db, origin, caller }) {
@@ -386,8 +367,7 @@ export const creatorVideos = defineHandler({
   },
 });
 
-export const follow = defineHandler({
-  path: "/api/user/follow",
+export const follow = defineHandler(accounts.follow, {
   auth: "member",
   input: z.object({ uid: id("用户 id") }),
   handle({ input, db, caller }) {
@@ -404,11 +384,10 @@ function people(direction: "following" | "fans") {
     return { data: listPeople(db, origin, caller.user.id, who, direction, input.page, input.limit) };
   };
 }
-export const following = defineHandler({ path: "/api/user/focusList", auth: "guest", input: peopleInput, handle: people("following") });
-export const fans = defineHandler({ path: "/api/user/fansList", auth: "guest", input: peopleInput, handle: people("fans") });
+export const following = defineHandler(accounts.following, { auth: "guest", input: peopleInput, handle: people("following") });
+export const fans = defineHandler(accounts.fans, { auth: "guest", input: peopleInput, handle: people("fans") });
 
-export const myPurchases = defineHandler({
-  path: "/api/mvList/userBuy",
+export const myPurchases = defineHandler(accounts.myPurchases, {
   auth: "member",
   input: pageInput,
   handle: ({ input, db, origin, caller }) => ({
@@ -425,8 +404,7 @@ export const myPurchases = defineHandler({
   }),
 });
 
-export const myTickets = defineHandler({
-  path: "/api/user/myMvTicket",
+export const myTickets = defineHandler(accounts.myTickets, {
   auth: "member",
   input: pageInput,
   handle({ input, db, caller }) {
@@ -445,7 +423,7 @@ export const myTickets = defineHandler({
 });
 
 export const catalogHandlers = [
-  list, categories, category, categoryNew, ads, adClick, detail, like, comments, replies, commentLike, comment, tagByName, related,
-  giftList, rewardHer, report, buyWithCoins, buyWithTicket, communityUnlock, byElement, checkFind, requestFind, hotSearch, search, searchCreator,
+  list, categories, category, categoryNew, ads, adClick, detail, log, like, comments, replies, commentLike, comment, tagByName, related,
+  giftList, rewardHer, report, buyWithCoins, buyWithTicket, communityUnlock, byElement, checkFind, requestFind, hotSearch, searchVideos, searchCreator,
   searchCompilation, creatorPage, creatorVideos, follow, following, fans, myPurchases, myTickets,
 ];

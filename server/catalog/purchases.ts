@@ -132,3 +132,49 @@ export function joinClubPaying(db: DB, userId: number, creatorId: number, fee: n
     return true;
   }).immediate();
 }
+
+/** What an exchange code gives: coins, days of VIP, or vouchers. */
+export type ExchangeKind = "coins" | "vip" | "ticket";
+
+export interface ExchangeOutcome {
+  kind: ExchangeKind;
+  amount: number;
+  user: UserRow & { vip_expires_at: number };
+}
+
+/** How long a voucher from an exchange code stays usable. */
+export const EXCHANGED_TICKET_DAYS = 30;
+
+/**
+ * Redeems an exchange code, once per code: the first member to send it gets what it gives; anyone after is
+ * refused. Coins are credited like a purchase is charged, with a ledger line (a negative spend).
+ */
+export function redeemExchangeCode(db: DB, userId: number, code: string): ExchangeOutcome {
+  return db.transaction((): ExchangeOutcome => {
+    const now = Date.now();
+    const row = sql(db, "SELECT kind, amount, used_by FROM exchange_codes WHERE code = ?").get(code) as { kind: string; amount: number; used_by: number | null } | undefined;
+    if (!row) throw new ApiError(400, "兑换码不存在，请检查后重试");
+    if (row.used_by !== null) throw new ApiError(400, row.used_by === userId ? "你已使用过该兑换码" : "该兑换码已被使用");
+    if (sql(db, "UPDATE exchange_codes SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL").run(userId, now, code).changes !== 1) {
+      throw new ApiError(400, "该兑换码已被使用");
+    }
+    const kind = row.kind as ExchangeKind;
+    if (kind === "coins") {
+      sql(db, "UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?").run(row.amount, row.amount, now, userId);
+      const balance = sql(db, "SELECT coins FROM users WHERE id = ?").pluck().get(userId) as number;
+      sql(db, "INSERT INTO spending (user_id, item_id, coins, reason, balance_after, created_at) VALUES (?, NULL, ?, 'exchange_code', ?, ?)").run(userId, -row.amount, balance, now);
+    } else if (kind === "vip") {
+      // Days add to the VIP time left, or start today.
+      sql(
+        db,
+        "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
+      ).run(now, now, row.amount * DAY_MS, now, userId);
+    } else if (kind === "ticket") {
+      const insert = sql(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
+      for (let i = 0; i < row.amount; i++) insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);
+    } else {
+      throw new ApiError(500, "兑换码配置有误，请联系客服");
+    }
+    return { kind, amount: row.amount, user: userById(db, userId) as UserRow & { vip_expires_at: number } };
+  }).immediate();
+}

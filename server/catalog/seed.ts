@@ -162,8 +162,47 @@ const CLUB_PRIVILEGES = [
   { title: "优先互动", description: "头条评论优先展示" },
 ];
 
+/** Exchange codes anyone can try (each works once), in demos and tests. */
+export const DEMO_EXCHANGE_CODES = { coins: { code: "DEMOCOINS100", amount: 100 }, ticket: { code: "DEMOTICKET2", amount: 2 } } as const;
+
+const APP_CENTRE: [string, string, string][] = [
+  ["天气助手", "https://example.com/apps/weather", "查看本地天气与一周预报"],
+  ["记事本", "https://example.com/apps/notes", "随手记录，云端同步"],
+  ["日历", "https://example.com/apps/calendar", "节假日与日程提醒"],
+  ["计算器", "https://example.com/apps/calculator", "科学计算与单位换算"],
+];
+
+/**
+ * The app centre, the demo exchange codes and a replied feedback of the demo member. Idempotent, each part while
+ * its table is empty (a data folder from before these tables gets them on its next start).
+ */
+export function seedAccountExtras(db: DB, demoUserId: number | undefined) {
+  const now = Date.now();
+  db.transaction(() => {
+    if (!sql(db, "SELECT 1 FROM app_center").get()) {
+      const insert = sql(db, "INSERT INTO app_center (id, name, icon_seed, url, intro, sort) VALUES (?, ?, ?, ?, ?, ?)");
+      APP_CENTRE.forEach(([name, url, intro], i) => insert.run(i + 1, name, `app-${i + 1}`, url, intro, i));
+    }
+    if (!sql(db, "SELECT 1 FROM exchange_codes").get()) {
+      const insert = sql(db, "INSERT INTO exchange_codes (code, kind, amount, created_at) VALUES (?, ?, ?, ?)");
+      for (const [kind, { code, amount }] of Object.entries(DEMO_EXCHANGE_CODES)) insert.run(code, kind, amount, now);
+    }
+    if (demoUserId && !sql(db, "SELECT 1 FROM feedback").get()) {
+      sql(db, "INSERT INTO feedback (user_id, content, reply, replied_at, created_at) VALUES (?, ?, ?, ?, ?)").run(
+        demoUserId,
+        "视频有时加载较慢，希望能优化一下线路。",
+        "感谢反馈，我们已增加线路，请在设置中切换后再试。",
+        now - 86_400_000,
+        now - 2 * 86_400_000,
+      );
+    }
+  })();
+}
+
 /** Headlines (posts with images) and fan clubs for the seeded creators. Idempotent: runs while no club exists. */
 export function seedCreators(db: DB, demoUserId: number | undefined) {
+  // NOTE: called from here until server/db/seed.ts calls it beside the others.
+  seedAccountExtras(db, demoUserId);
   if (sql(db, "SELECT 1 FROM clubs").get()) return;
   const creators = sql(db, "SELECT id, nickname FROM users WHERE is_creator = 1 ORDER BY id").all() as { id: number; nickname: string }[];
   if (!creators.length) return;

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Comment, CreatorCard } from "#gateway/api/content-types.ts";
+import { MAX_REPORT_TEXT } from "#gateway/api/video.ts";
 import type { DB } from "../db/index.ts";
 import { sql } from "../db/prepared.ts";
 import { ApiError, isoDate, paged } from "../http/registry.ts";
@@ -83,6 +85,23 @@ export function addComment(db: DB, origin: string, uid: number, itemId: number, 
     return Number(info.lastInsertRowid);
   })();
   return toComment(origin, sql(db, `${COMMENT_SELECT} WHERE c.id = @id`).get({ uid, id }) as CommentRow);
+}
+
+/** A report's words, for a video or a headline. */
+export const reportText = z.string({ error: "说明应为文字" }).trim().max(MAX_REPORT_TEXT, `说明最多 ${MAX_REPORT_TEXT} 字`).optional().default("");
+
+/**
+ * One report per member and item (a video, a headline): reporting it again (a double tap, a second thought)
+ * changes the reason. True when it was reported before.
+ */
+export function reportItem(db: DB, uid: number, itemId: number, typeId: number, content: string): boolean {
+  if (!sql(db, "SELECT 1 FROM report_types WHERE id = ?").get(typeId)) throw new ApiError(400, "举报类型无效");
+  return db.transaction(() => {
+    const now = Date.now();
+    const again = sql(db, "UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND item_id = ?").run(typeId, content, now, uid, itemId).changes > 0;
+    if (!again) sql(db, "INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)").run(uid, itemId, typeId, content, now);
+    return again;
+  })();
 }
 
 /** Toggles a like on a comment; the count follows. */

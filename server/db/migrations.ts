@@ -219,4 +219,86 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX comments_user_recent ON comments(user_id, created_at);
     `,
   },
+  {
+    version: 6,
+    name: "invitations, exchange codes, feedback, the app centre",
+    sql: `
+      ALTER TABLE users ADD COLUMN vip_expires_at INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX users_invited_by ON users(invited_by, created_at);
+      CREATE TABLE exchange_codes (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        used_by INTEGER REFERENCES users(id),
+        used_at INTEGER,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE feedback (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        content TEXT NOT NULL,
+        images TEXT NOT NULL DEFAULT '[]',
+        reply TEXT NOT NULL DEFAULT '',
+        replied_at INTEGER,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX feedback_user ON feedback(user_id, id);
+      CREATE TABLE app_center (
+        id INTEGER PRIMARY KEY, name TEXT NOT NULL, icon_seed TEXT NOT NULL, url TEXT NOT NULL, intro TEXT NOT NULL DEFAULT '', sort INTEGER NOT NULL DEFAULT 0
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: "login failures per phone, device and address; sessions by expiry, for pruning (decision 027)",
+    sql: `
+      CREATE TABLE login_failures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        phone TEXT NOT NULL,
+        device TEXT NOT NULL,
+        address TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX login_failures_phone ON login_failures(phone, created_at);
+      CREATE INDEX login_failures_device ON login_failures(device, created_at);
+      CREATE INDEX login_failures_address ON login_failures(address, created_at);
+      CREATE INDEX login_failures_created ON login_failures(created_at);
+      CREATE INDEX sessions_expires ON sessions(expires_at);
+    `,
+  },
+  {
+    version: 8,
+    name: "purchases of any unit: a whole item, or one episode or chapter (item_units); payment methods as data (decision 031)",
+    sql: `
+      CREATE TABLE item_units (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        coins INTEGER NOT NULL DEFAULT 0 CHECK (coins >= 0),
+        vip_free INTEGER NOT NULL DEFAULT 0,
+        media TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        UNIQUE (item_id, seq)
+      );
+      CREATE TABLE purchases_v8 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        item_id INTEGER NOT NULL REFERENCES items(id),
+        unit_id INTEGER NOT NULL DEFAULT 0,
+        method TEXT NOT NULL,
+        coins INTEGER NOT NULL CHECK (coins >= 0),
+        request_id TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, item_id, unit_id)
+      );
+      INSERT INTO purchases_v8 (id, user_id, item_id, unit_id, method, coins, request_id, created_at)
+        SELECT id, user_id, item_id, 0, method, coins, request_id, created_at FROM purchases;
+      DROP TABLE purchases;
+      ALTER TABLE purchases_v8 RENAME TO purchases;
+      CREATE INDEX purchases_user ON purchases(user_id, created_at DESC);
+      CREATE INDEX purchases_method ON purchases(user_id, method, created_at);
+      ALTER TABLE spending ADD COLUMN unit_id INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { sql } from "./prepared.ts";
-import { hashPassword } from "../accounts/passwords.ts";
+import { hashPasswordSync } from "../accounts/passwords.ts";
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "./index.ts";
 import { seedCatalog, seedCreators } from "../catalog/seed.ts";
@@ -16,7 +16,7 @@ export function seed(db: DB) {
     if (!sql(db, "SELECT 1 FROM users WHERE phone = ?").get(DEMO_MEMBER.phone)) {
       const user = insertUser(db, {
         phone: DEMO_MEMBER.phone,
-        passwordHash: hashPassword(DEMO_MEMBER.password),
+        passwordHash: hashPasswordSync(DEMO_MEMBER.password),
         username: DEMO_MEMBER.username,
         coins: DEMO_MEMBER.coins,
         vip: DEMO_MEMBER.vip,

@@ -24,6 +24,16 @@ export function originOf(c: Context): string {
   return `${proto}://${host}`;
 }
 
+/**
+ * The client's address (see `HandlerContext.address`). IPv4 clients of a dual-stack socket lose their `::ffff:`
+ * prefix, so one client has one spelling.
+ */
+export function addressOf(c: Context, settings: ServerSettings): string {
+  const forwarded = settings.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const address = forwarded || ((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? "");
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").slice(0, 64);
+}
+
 export interface ApiDeps {
   db: DB;
   settings: ServerSettings;
@@ -175,9 +185,10 @@ async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Reco
       db: deps.db,
       settings: deps.settings,
       origin,
+      address: addressOf(c, deps.settings),
     };
     const result = (await handler.handle(ctx)) as HandlerResult | undefined;
-    const text = payloadText(result?.status ?? 200, result?.msg ?? "ok", result?.data ?? null);
+    const text = payloadText(result?.status ?? handler.status, result?.msg ?? "ok", result?.data ?? null);
     if (!cacheKey) return { text };
     const data = nodeCrypto.encrypt(text, deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
     if (deps.answers.size >= MAX_CACHED_ANSWERS) deps.answers.delete(deps.answers.keys().next().value!);

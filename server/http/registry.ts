@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Endpoint } from "#gateway/client.ts";
 import type { DB } from "../db/index.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { ServerSettings } from "../env.ts";
@@ -28,16 +29,21 @@ export interface HandlerContext<I> {
   settings: ServerSettings;
   /** `scheme://host` as the client reached us; used for links and upload addresses. */
   origin: string;
+  /**
+   * The client's address: the connection's, or behind a trusted proxy (`TRUST_PROXY`) the first entry of
+   * `x-forwarded-for`; empty when unknown.
+   */
+  address: string;
 }
 
 export interface HandlerResult {
   data: unknown;
   msg?: string;
+  /** A payload status other than the endpoint's success status; failures throw an ApiError instead. */
   status?: number;
 }
 
-export interface Handler<S extends z.ZodType = z.ZodType> {
-  path: string;
+export interface HandlerSpec<S extends z.ZodType = z.ZodType> {
   /** `member`: 420 without a live token; `guest`: any device. */
   auth: "guest" | "member";
   input: S;
@@ -49,8 +55,20 @@ export interface Handler<S extends z.ZodType = z.ZodType> {
   handle(ctx: HandlerContext<z.infer<S>>): HandlerResult | unknown;
 }
 
-export function defineHandler<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
-  return handler;
+export interface Handler<S extends z.ZodType = z.ZodType> extends HandlerSpec<S> {
+  /** The endpoint's path, spelled as the product spells it (matched case-insensitively). */
+  path: string;
+  /** The payload status of success: the endpoint's `expect` (200, or 251). */
+  status: number;
+  endpoint: Endpoint<unknown, unknown, unknown>;
+}
+
+/**
+ * A call's handler, for its endpoint in `gateway/api`: the path and the success status come from there, so
+ * client and server cannot disagree about them.
+ */
+export function defineHandler<I, O, R, S extends z.ZodType>(endpoint: Endpoint<I, O, R>, spec: HandlerSpec<S>): Handler<S> {
+  return { ...spec, path: endpoint.path, status: endpoint.expect, endpoint: endpoint as Endpoint<unknown, unknown, unknown> };
 }
 
 /** Paths match case-insensitively: `/api/MvDetail/x` and `/api/mvdetail/x` are one call. */

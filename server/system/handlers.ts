@@ -1,14 +1,13 @@
 import { sql } from "../db/prepared.ts";
+import { accounts, home, video } from "#gateway/api/index.ts";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
+import type { AppEntry, GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
-import { CREATED_STATUS_PATHS } from "#gateway/api/videos.ts";
+import { CREATED_STATUS_PATHS } from "#gateway/api/contract.ts";
+import { encImageUrl } from "../catalog/media.ts";
 import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
-
-/** Calls whose success status is 251 (they create something). Later issues add to this list. */
-export { CREATED_STATUS_PATHS };
 
 let buildCache: { dir: string; mtime: number; id: string } | undefined;
 function buildId(clientDir: string): string {
@@ -27,8 +26,7 @@ function buildId(clientDir: string): string {
 
 const tabs = (...names: [string, string][]) => names.map(([sort, name]) => ({ sort, name }));
 
-export const getConfig = defineHandler({
-  path: "/api/home/getConfig",
+export const getConfig = defineHandler(home.getConfig, {
   auth: "guest",
   input: z.object({}),
   handle({ settings, origin }): { data: GlobalConfig } {
@@ -50,15 +48,14 @@ export const getConfig = defineHandler({
           video_upload_url: `${origin}/videoUpload.php`,
           video_key: settings.uploadVideoKey,
         },
-        created_status_paths: CREATED_STATUS_PATHS,
+        created_status_paths: [...CREATED_STATUS_PATHS],
         build_id: buildId(settings.clientDir),
       },
     };
   },
 });
 
-export const getOpenAdsAndVersion = defineHandler({
-  path: "/api/home/getOpenAdsAndVersion",
+export const getOpenAdsAndVersion = defineHandler(home.getOpenAdsAndVersion, {
   auth: "guest",
   input: z.object({}),
   handle({ db, origin }): { data: OpenAdsAndVersion } {
@@ -74,16 +71,14 @@ export const getOpenAdsAndVersion = defineHandler({
   },
 });
 
-export const reportType = defineHandler({
-  path: "/api/MvDetail/reportType",
+export const reportType = defineHandler(video.reportType, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 60_000,
   handle: ({ db }) => ({ data: sql(db, "SELECT id, name FROM report_types ORDER BY sort, id").all() }),
 });
 
-export const notice = defineHandler({
-  path: "/api/system/notice",
+export const notice = defineHandler(accounts.notice, {
   auth: "guest",
   input: pageInput,
   cacheMs: 5_000,
@@ -96,8 +91,7 @@ export const notice = defineHandler({
   },
 });
 
-export const getMsg = defineHandler({
-  path: "/api/system/getMsg",
+export const getMsg = defineHandler(accounts.getMsg, {
   auth: "guest",
   input: pageInput,
   handle({ input, db, caller }) {
@@ -118,4 +112,14 @@ export const getMsg = defineHandler({
   },
 });
 
-export const systemHandlers = [getConfig, getOpenAdsAndVersion, reportType, notice, getMsg];
+export const appCenter = defineHandler(home.appCenter, {
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 60_000,
+  handle({ db, origin }) {
+    const rows = sql(db, "SELECT id, name, icon_seed, url, intro FROM app_center ORDER BY sort, id").all() as { id: number; name: string; icon_seed: string; url: string; intro: string }[];
+    return { data: rows.map(({ icon_seed, ...a }) => ({ ...a, icon: encImageUrl(origin, icon_seed, 96, 96, a.name) })) satisfies AppEntry[] };
+  },
+});
+
+export const systemHandlers = [getConfig, getOpenAdsAndVersion, appCenter, reportType, notice, getMsg];

@@ -1,40 +1,17 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Context } from "hono";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { videoUploadSign } from "#gateway/uploads.ts";
-import type { ServerSettings } from "../env.ts";
+import { parseMultipart, type UploadDeps } from "./form.ts";
 import { sniffVideo } from "./sniff.ts";
-import { newUploadPath, parseMultipart, uploadsRoot } from "./storage.ts";
 
 export const MAX_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 1024 * 1024;
 const UUID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
-interface Meta {
-  size: number;
-  name: string;
-  path?: string;
-}
-
 const fail = (c: Context, msg: string, http: 400 | 409 | 413 = 400) => c.json({ code: 0, msg }, http);
 
-// Chunks of one upload are handled one at a time; a retry racing the original must not append twice.
-const locks = new Map<string, Promise<unknown>>();
-async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const settled = run.catch(() => undefined);
-  locks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === settled) locks.delete(key);
-  }
-}
-
 /** POST /videoUpload.php — chunked and resumable; see docs/protocol.md §6 and decision 004. */
-export async function handleVideoUpload(c: Context, settings: ServerSettings) {
+export async function handleVideoUpload(c: Context, { storage, settings }: UploadDeps) {
   if (Number(c.req.header("content-length") ?? 0) > MAX_CHUNK_BYTES + 64 * 1024) return fail(c, "分片不能超过 1 MB", 413);
   const form = await parseMultipart(c);
   if (!form) return fail(c, "请求格式错误：需要 multipart/form-data");
@@ -53,16 +30,12 @@ export async function handleVideoUpload(c: Context, settings: ServerSettings) {
   if (problems.length) return fail(c, problems.join("；"));
   if (videoUploadSign(uuid, timestamp, settings.uploadVideoKey, nodeCrypto) !== str("sign").toLowerCase()) return fail(c, "签名错误");
 
-  const tmpDir = join(uploadsRoot(settings.dataDir), "tmp");
-  mkdirSync(tmpDir, { recursive: true });
-  const partFile = join(tmpDir, `${uuid}.part`);
-  const metaFile = join(tmpDir, `${uuid}.json`);
-
-  return withLock(uuid, async () => {
-    let meta: Meta | undefined = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, "utf8")) as Meta) : undefined;
+  // Chunks of one upload are handled one at a time; a retry racing the original must not append twice.
+  return storage.exclusive(uuid, async () => {
+    let meta = await storage.readMeta(uuid);
     if (meta && meta.size !== size) return fail(c, "size 与已上传的部分不一致", 409);
     if (meta?.path) return c.json({ code: 1, msg: meta.path, data: { offset: meta.size, size: meta.size } });
-    const held = existsSync(partFile) ? statSync(partFile).size : 0;
+    const held = await storage.held(uuid);
     if (action === "status") return c.json({ code: 1, msg: "", data: { offset: held, size } });
 
     const offset = Number(str("offset"));
@@ -78,20 +51,15 @@ export async function handleVideoUpload(c: Context, settings: ServerSettings) {
     if (offset === 0 && !sniffVideo(bytes.subarray(0, 16))) return fail(c, "只支持 MP4、MOV、WebM 视频");
     if (!meta) {
       meta = { size, name: str("name").slice(0, 200) };
-      writeFileSync(metaFile, JSON.stringify(meta));
+      await storage.writeMeta(uuid, meta);
     }
-    appendFileSync(partFile, bytes.subarray(held - offset));
+    await storage.append(uuid, bytes.subarray(held - offset));
     const now = held + (bytes.length - (held - offset));
     if (now < size) return c.json({ code: 1, msg: "", data: { offset: now, size } });
 
-    const head = new Uint8Array(16);
-    const fd = openSync(partFile, "r");
-    readSync(fd, head, 0, 16, 0);
-    closeSync(fd);
-    const target = newUploadPath(settings.dataDir, "videos", sniffVideo(head) ?? "mp4");
-    renameSync(partFile, target.file);
-    meta.path = target.publicPath;
-    writeFileSync(metaFile, JSON.stringify(meta));
-    return c.json({ code: 1, msg: target.publicPath, data: { offset: size, size } });
+    const path = await storage.finish(uuid, "videos", sniffVideo(await storage.head(uuid, 16)) ?? "mp4");
+    meta.path = path;
+    await storage.writeMeta(uuid, meta);
+    return c.json({ code: 1, msg: path, data: { offset: size, size } });
   });
 }

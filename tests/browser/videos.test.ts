@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
-import { accounts, creators, discovery, videos } from "#gateway/api/index.ts";
+import { accounts, creators, home, video } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
@@ -90,12 +90,17 @@ describe("home feed", () => {
     const page = await phonePage(suite.browser);
     await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
     await page.setRequestInterception(true);
-    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? setTimeout(() => void r.continue(), 1500) : r.continue()));
+    // The notice is held until the member is on another screen (a fixed delay raced a slow first screen).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? held.then(() => r.continue()) : r.continue()));
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     await inAppNavigate(page, "/search");
     await page.waitForSelector(".search-input input", { visible: true });
-    await new Promise((r) => setTimeout(r, 2000));
+    release();
+    await page.waitForResponse((r) => r.url().endsWith("/api/home/getOpenAdsAndVersion"));
+    await new Promise((r) => setTimeout(r, 500));
     expect(await page.$$eval(".adm-dialog", (d) => d.filter((x) => x.checkVisibility()).length)).toBe(0);
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
@@ -241,8 +246,8 @@ describe("player", () => {
     });
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
     await page.waitForSelector(".player-title", { visible: true });
-    expect(requests).toContainEqual(["/api/mvdetail/detail", "/api/comment/list", "/api/mvdetail/related"]);
-    expect(requests.flat().filter((path) => path === "/api/mvdetail/detail")).toHaveLength(1);
+    expect(requests).toContainEqual(["/api/MvDetail/detail", "/api/mvComment/comment", "/api/MvDetail/related"]);
+    expect(requests.flat().filter((path) => path === "/api/MvDetail/detail")).toHaveLength(1);
     await page.close();
   });
 
@@ -291,7 +296,7 @@ describe("player", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     const after = (await c.send(accounts.userInfo, undefined)).coins;
     expect(after).toBe(before - price);
-    const bought = await c.send(videos.myPurchases, { page: 1, limit: 50 });
+    const bought = await c.send(accounts.myPurchases, { page: 1, limit: 50 });
     expect(bought.list.filter((v) => v.id === DEMO_LOCKED_VIDEO_ID)).toHaveLength(1);
   });
 
@@ -320,7 +325,7 @@ describe("player", () => {
     const phone = "13811112222";
     c.state.token = (await c.send(accounts.register, { phone, password: "secret123" })).token;
     const page = await loggedIn(phone, "secret123");
-    const locked = (await c.send(videos.list, { section: "porn", sort: "hot", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0)!;
+    const locked = (await c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0)!;
     await inAppNavigate(page, `/player?id=${locked.id}`);
     await findText(page, "金币不足", "button");
     await tapText(page, "社区解锁（今日剩 3 次）", "button");
@@ -329,9 +334,9 @@ describe("player", () => {
     await tapText(page, "发布并解锁", "button");
     await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.3, { timeout: 20_000 });
-    const after = await c.send(videos.detail, { id: locked.id });
+    const after = await c.send(video.detail, { id: locked.id });
     expect(after).toMatchObject({ can_watch: 1, viewer: { coins: 0, community_left: 2 } });
-    expect((await c.send(videos.myPurchases, { page: 1 })).list.map((v) => v.id)).toEqual([locked.id]);
+    expect((await c.send(accounts.myPurchases, { page: 1 })).list.map((v) => v.id)).toEqual([locked.id]);
   });
 
   it("reports a video for a reason it fetches when the member first reports", async () => {
@@ -422,7 +427,7 @@ describe("player", () => {
   it("folds a long comment to a few lines, 展开 showing the rest", async () => {
     const c = await loginToken(testClient(suite.gw.url));
     const long = `很长的评论，${"这一段话会一直说下去，".repeat(30)}完。`;
-    await c.send(videos.comment, { id: 11, content: long });
+    await c.send(video.comment, { id: 11, content: long });
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=11`);
     const text = await page.waitForSelector(".comment-content", { visible: true });
@@ -433,7 +438,7 @@ describe("player", () => {
     await clickText(page, "收起", "button");
     await page.waitForFunction((h) => document.querySelector(".comment-content")!.getBoundingClientRect().height === h, {}, folded);
     // A short one has nothing to unfold.
-    await c.send(videos.comment, { id: 12, content: "短评论" });
+    await c.send(video.comment, { id: 12, content: "短评论" });
     await page.goto(`${suite.gw.url}/player?id=12`);
     await findText(page, "短评论", "p");
     expect(await page.$$eval("button[aria-expanded]", (b) => b.length)).toBe(0);
@@ -567,7 +572,7 @@ describe("browsing details", () => {
 
   it("scrolls the chosen category's chip into view", async () => {
     const c = testClient(suite.gw.url);
-    const styles = await c.send(videos.styles, undefined);
+    const styles = await c.send(home.styles, undefined);
     const last = styles.filter((x) => x.section === "porn").at(-1)!;
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/category?id=${last.id}`);
@@ -576,7 +581,7 @@ describe("browsing details", () => {
   });
 
   it("opens banner ads from the keyboard, one slide in the tab order, arrows to move", async () => {
-    const ads = await testClient(suite.gw.url).send(videos.ads, { position: "home" });
+    const ads = await testClient(suite.gw.url).send(home.ads, { position: "home" });
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".banner-open", { visible: true });
@@ -593,7 +598,7 @@ describe("browsing details", () => {
 
   it("shows a video bought from deep in the feed as bought when going back", async () => {
     const m = await newMember(500);
-    const second = await m.c.send(videos.list, { section: "porn", sort: "new", page: 2, limit: 20 });
+    const second = await m.c.send(home.list, { section: "porn", sort: "new", page: 2, limit: 20 });
     const locked = second.list.find((v) => !v.can_watch && v.coins > 0 && v.coins <= 500)!;
     const page = await loggedIn(m.phone, m.password);
     await inAppNavigate(page, "/home");
@@ -821,7 +826,7 @@ describe("creator centre", () => {
     await visitor.setRequestInterception(true);
     let follows = 0;
     visitor.on("request", (req) => {
-      if (!req.url().endsWith("/api/user/follow")) return void req.continue();
+      if (!req.url().endsWith("/api/user/followed")) return void req.continue();
       follows++;
       setTimeout(() => void req.continue(), 400);
     });
@@ -832,8 +837,8 @@ describe("creator centre", () => {
     await new Promise((r) => setTimeout(r, 800));
     expect(follows).toBe(1);
     const c = await loginToken(testClient(suite.gw.url));
-    expect((await c.send(videos.creatorPage, { uid: 4 })).is_attention).toBe(1);
-    await c.send(videos.follow, { uid: 4 });
+    expect((await c.send(creators.creatorPage, { uid: 4 })).is_attention).toBe(1);
+    await c.send(accounts.follow, { uid: 4 });
   });
 
   it("switches the ranking and the theme screens' tabs to their own lists", async () => {
@@ -841,7 +846,7 @@ describe("creator centre", () => {
     await page.goto(`${suite.gw.url}/user/fan-rank?uid=3`);
     await page.waitForSelector(".adm-tabs-tab");
     await tapText(page, "创作者榜", ".adm-tabs-tab");
-    const top = (await testClient(suite.gw.url).send(creators.creatorRank, { page: 1, limit: 1 })).list[0]!;
+    const top = (await testClient(suite.gw.url).send(home.creatorRank, { page: 1, limit: 1 })).list[0]!;
     await page.waitForFunction((uid) => document.querySelector(".rank-row")?.getAttribute("href") === `/home/creator?uid=${uid}`, {}, top.uid);
     await page.goto(`${suite.gw.url}/discovery/theme`);
     await page.waitForSelector(".adm-tabs-tab");
@@ -862,7 +867,7 @@ describe("creator centre", () => {
     await findText(page, "加载失败");
     refuse = false;
     await clickText(page, "重试", "button");
-    const newest = (await testClient(suite.gw.url).send(discovery.tagsWithNewVideos, { page: 1, limit: 10 })).list[0]!.name;
+    const newest = (await testClient(suite.gw.url).send(home.tagsWithNewVideos, { page: 1, limit: 10 })).list[0]!.name;
     await page.waitForFunction((n) => document.querySelector(".tag-group-head h2")?.textContent === `#${n}`, {}, newest);
   });
 
@@ -1010,7 +1015,7 @@ describe("player state", () => {
     // Both still shown as on, and still on: a stale "off" would have made the next tap undo them.
     await findText(page, "★ 已收藏", "button");
     expect(await page.$("button[aria-pressed=true]::-p-text(点赞)")).not.toBeNull();
-    expect(await m.c.send(videos.detail, { id })).toMatchObject({ is_like: 1, is_favorite: 1 });
+    expect(await m.c.send(video.detail, { id })).toMatchObject({ is_like: 1, is_favorite: 1 });
   });
 
   it("shows the balance after a refused gift, spent elsewhere in the meantime", async () => {
@@ -1032,7 +1037,7 @@ describe("player state", () => {
   it("shows times in the phone's time zone", async () => {
     const page = await adultPhone();
     await page.emulateTimezone("Asia/Shanghai");
-    const first = (await testClient(suite.gw.url).send(videos.comments, { id: DEMO_FREE_VIDEO_ID, page: 1, limit: 1 })).list[0]!;
+    const first = (await testClient(suite.gw.url).send(video.comments, { id: DEMO_FREE_VIDEO_ID, page: 1, limit: 1 })).list[0]!;
     const utc = new Date(`${first.created_at.replace(" ", "T")}Z`);
     const china = new Date(utc.getTime() + 8 * 3_600_000).toISOString();
     await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
@@ -1046,16 +1051,16 @@ describe("lists opened again", () => {
     const page = await loggedIn(m.phone, m.password);
     await inAppNavigate(page, "/my/my-purchase");
     await findText(page, "还没有购买过视频");
-    const locked = (await m.c.send(videos.list, { section: "porn", sort: "new", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0 && v.coins <= 500)!;
-    expect((await m.c.send(videos.buyWithCoins, { id: locked.id })).ok).toBe(true);
+    const locked = (await m.c.send(home.list, { section: "porn", sort: "new", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 0 && v.coins <= 500)!;
+    expect((await m.c.send(video.buyWithCoins, { id: locked.id })).ok).toBe(true);
     await inAppNavigate(page, "/my");
     await inAppNavigate(page, "/my/my-purchase");
     await visible(page, `.video-card[href="/player?id=${locked.id}"]`);
 
-    for (const uid of [2, 3]) await m.c.send(videos.follow, { uid });
+    for (const uid of [2, 3]) await m.c.send(accounts.follow, { uid });
     await inAppNavigate(page, "/user/focus");
     await visible(page, '.creator-row[href="/home/creator?uid=2"]');
-    await m.c.send(videos.follow, { uid: 3 });
+    await m.c.send(accounts.follow, { uid: 3 });
     await inAppNavigate(page, "/home/creator?uid=2");
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/user/focus");
@@ -1108,7 +1113,7 @@ describe("player navigation", () => {
     await page.waitForSelector(".player-title", { visible: true });
     await tapText(page, "下一个");
     await page.waitForFunction((h) => location.pathname === "/player" && location.pathname + location.search !== h, {}, last);
-    const feed = await testClient(suite.gw.url).send(videos.list, { section: "porn", sort: "new", page: 2, limit: 20 });
+    const feed = await testClient(suite.gw.url).send(home.list, { section: "porn", sort: "new", page: 2, limit: 20 });
     expect(await here(page)).toBe(`/player?id=${feed.list[0]!.id}`);
   });
 
@@ -1146,7 +1151,7 @@ describe("player navigation", () => {
 
 describe("series in the player", () => {
   it("shows the other videos of the video's series, linking to the whole series", async () => {
-    const inSeries = (await testClient(suite.gw.url).send(videos.byElement, { element_id: 1, page: 1, limit: 2 })).list[0]!;
+    const inSeries = (await testClient(suite.gw.url).send(video.byElement, { element_id: 1, page: 1, limit: 2 })).list[0]!;
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${inSeries.id}`);
     await findText(page, `合集 · ${inSeries.series_title}`, "h2");
@@ -1161,7 +1166,7 @@ describe("HLS without native support", () => {
     const c = testClient(suite.gw.url);
     let hlsId = 0;
     for (let id = 3; id < 120 && !hlsId; id += 3) {
-      const d = await c.send(videos.detail, { id });
+      const d = await c.send(video.detail, { id });
       if (d.can_watch && d.play_url.endsWith(".m3u8")) hlsId = id;
     }
     expect(hlsId).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, system, videos } from "#gateway/api/index.ts";
+import { accounts, home, video } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 import { BATCH_PATH, configFromEnv, MAX_BATCH_CALLS } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
@@ -30,11 +30,11 @@ const call = <I, O, R>(ep: Endpoint<I, O, R>, input: I) => ({ ep: ep as unknown 
 describe("batches", () => {
   it("answers each call of a batch as the same call alone would", async () => {
     const c = testClient(gw.url);
-    const alone = [await c.send(system.getConfig, undefined), await c.send(videos.ads, { position: "home" }), await c.send(videos.categories, { section: "porn" })];
+    const alone = [await c.send(home.getConfig, undefined), await c.send(home.ads, { position: "home" }), await c.send(home.categories, { section: "porn" })];
     const outcomes = await c.requestMany([
-      { path: system.getConfig.path },
-      { path: videos.ads.path, fields: { position: "home" } },
-      { path: videos.categories.path, fields: { section: "porn" } },
+      { path: home.getConfig.path },
+      { path: home.ads.path, fields: { position: "home" } },
+      { path: home.categories.path, fields: { section: "porn" } },
     ]);
     expect(outcomes.map((o) => [o.path, o.ok, o.status])).toEqual([
       ["/api/home/getConfig", true, 200],
@@ -49,27 +49,27 @@ describe("batches", () => {
   it("settles each call as `send` would: data, a rejection with its own message, undefined for a silent one, an outcome for a purchase", async () => {
     const guest = testClient(gw.url);
     const [detail, tickets, click, buy] = guest.sendMany([
-      call(videos.detail, { id: DEMO_FREE_VIDEO_ID }),
-      call(videos.myTickets, { page: 1, limit: 10 }),
-      call(videos.adClick, { id: 999_999 }),
-      call(videos.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID }),
+      call(video.detail, { id: DEMO_FREE_VIDEO_ID }),
+      call(accounts.myTickets, { page: 1, limit: 10 }),
+      call(home.adClick, { id: 999_999 }),
+      call(video.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID }),
     ]);
     expect(await detail).toMatchObject({ id: DEMO_FREE_VIDEO_ID });
     // A member-only call answers 420 in its place; the others stand.
     await expect(tickets).rejects.toMatchObject({ kind: "session", message: "请先登录", details: { path: "/api/user/myMvTicket", status: 420 } });
     expect(await click).toBeUndefined();
-    expect(await buy).toMatchObject({ ok: false, path: "/api/mvdetail/watchingMvByCoins", status: 420 });
+    expect(await buy).toMatchObject({ ok: false, path: "/api/user/watchingMvByCoins", status: 420 });
   });
 
   it("runs the calls in order, as the batch's caller, and keeps what they change", async () => {
     const member = await demo();
-    const before = await member.send(videos.detail, { id: DEMO_FREE_VIDEO_ID });
-    const [like, after] = member.sendMany([call(videos.like, { id: DEMO_FREE_VIDEO_ID }), call(videos.detail, { id: DEMO_FREE_VIDEO_ID })]);
+    const before = await member.send(video.detail, { id: DEMO_FREE_VIDEO_ID });
+    const [like, after] = member.sendMany([call(video.like, { id: DEMO_FREE_VIDEO_ID }), call(video.detail, { id: DEMO_FREE_VIDEO_ID })]);
     const liked = (await like) as { is_like: number; like_count: number };
     expect(liked.is_like).toBe(before.is_like ? 0 : 1);
     // The detail ran after the like, in the same batch.
     expect(((await after) as typeof before).is_like).toBe(liked.is_like);
-    expect((await member.send(videos.detail, { id: DEMO_FREE_VIDEO_ID })).is_like).toBe(liked.is_like);
+    expect((await member.send(video.detail, { id: DEMO_FREE_VIDEO_ID })).is_like).toBe(liked.is_like);
   });
 
   it("takes who is calling from the batch, never from a call's own fields", async () => {
@@ -84,9 +84,9 @@ describe("batches", () => {
     const c = testClient(gw.url);
     const outcomes = await c.requestMany([
       { path: "/api/nope/nothing" },
-      { path: BATCH_PATH, fields: { calls: [{ path: system.getConfig.path }] } },
-      { path: videos.detail.path, fields: { id: "abc" } },
-      { path: system.getConfig.path },
+      { path: BATCH_PATH, fields: { calls: [{ path: home.getConfig.path }] } },
+      { path: video.detail.path, fields: { id: "abc" } },
+      { path: home.getConfig.path },
     ]);
     expect(outcomes.map((o) => [o.ok, o.status])).toEqual([
       [false, 404],
@@ -100,13 +100,13 @@ describe("batches", () => {
 
   it("refuses a batch that is not a list of calls, or too long, naming what is wrong", async () => {
     const c = testClient(gw.url);
-    const tooMany = Array.from({ length: MAX_BATCH_CALLS + 1 }, () => ({ path: system.getConfig.path, data: {} }));
+    const tooMany = Array.from({ length: MAX_BATCH_CALLS + 1 }, () => ({ path: home.getConfig.path, data: {} }));
     for (const [fields, msg] of [
       [{}, /calls/],
       [{ calls: "getConfig" }, /calls/],
       [{ calls: [] }, /calls/],
       [{ calls: [{ path: 7 }] }, /path/],
-      [{ calls: [{ path: system.getConfig.path, data: [1] }] }, /data/],
+      [{ calls: [{ path: home.getConfig.path, data: [1] }] }, /data/],
       [{ calls: tooMany }, new RegExp(`最多 ${MAX_BATCH_CALLS} 个`)],
     ] as const) {
       const outcome = await c.request(BATCH_PATH, fields);
@@ -119,7 +119,7 @@ describe("batches", () => {
 
   it("rejects a batch with a bad sign like any call, and keeps serving", async () => {
     const config = configFromEnv({}, { lines: [gw.url] });
-    const plain = { ...buildIdentity({ oauthId: createOAuthId(), token: "" }), calls: [{ path: system.getConfig.path }] };
+    const plain = { ...buildIdentity({ oauthId: createOAuthId(), token: "" }), calls: [{ path: home.getConfig.path }] };
     const sealed = sealRequest(plain, config, nodeCrypto);
     const res = await fetch(`${gw.url}${BATCH_PATH}`, {
       method: "POST",
@@ -128,12 +128,12 @@ describe("batches", () => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ errcode: 1002 });
-    expect((await testClient(gw.url).requestMany([{ path: system.getConfig.path }]))[0]!.ok).toBe(true);
+    expect((await testClient(gw.url).requestMany([{ path: home.getConfig.path }]))[0]!.ok).toBe(true);
   });
 
   it("fails every call of a batch with the transport's error when no answer comes", async () => {
     const c = testClient("http://127.0.0.1:1");
-    const settled = await Promise.allSettled(c.sendMany([call(system.getConfig, undefined), call(videos.ads, { position: "home" })]));
+    const settled = await Promise.allSettled(c.sendMany([call(home.getConfig, undefined), call(home.ads, { position: "home" })]));
     expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
     for (const [i, path] of ["/api/home/getConfig", "/api/system/getad"].entries()) {
       expect((settled[i] as PromiseRejectedResult).reason).toMatchObject({ kind: "network", details: { path } });
@@ -141,16 +141,16 @@ describe("batches", () => {
   });
 
   it("is a call the CLI can make", async () => {
-    const home = mkdtempSync(join(tmpdir(), "gw-batch-cli-"));
+    const gwHome = mkdtempSync(join(tmpdir(), "gw-batch-cli-"));
     try {
       const calls = `calls=[{"path":"/api/tab/listv1","data":{"section":"aw"}},{"path":"/api/system/getad","data":{"position":"home"}}]`;
-      const result = await runCli(["--lines", gw.url, "call", BATCH_PATH, calls], { env: { GW_HOME: home } });
+      const result = await runCli(["--lines", gw.url, "call", BATCH_PATH, calls], { env: { GW_HOME: gwHome } });
       expect(result.code, result.stderr).toBe(0);
       const answers = JSON.parse(result.stdout) as { status: number; data: unknown }[];
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
-      expect(answers[0]!.data).toEqual(await testClient(gw.url).send(videos.categories, { section: "aw" }));
+      expect(answers[0]!.data).toEqual(await testClient(gw.url).send(home.categories, { section: "aw" }));
     } finally {
-      rmSync(home, { recursive: true, force: true });
+      rmSync(gwHome, { recursive: true, force: true });
     }
   });
 });

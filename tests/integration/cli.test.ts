@@ -112,10 +112,10 @@ describe("gw call: fields, lines and statuses", () => {
 
   it("expects 251 of the calls that create something, and says what it expected when a status differs", async () => {
     expect((await cli(["--profile", "liker", "login", DEMO.phone, DEMO.password])).code).toBe(0);
-    const liked = await cli(["--profile", "liker", "call", "/api/mv/like", "id=3"]);
+    const liked = await cli(["--profile", "liker", "call", "/api/mvDetail/like", "id=3"]);
     expect(liked.code).toBe(0);
     expect(JSON.parse(liked.stdout).is_like).toBe(1);
-    expect((await cli(["--profile", "liker", "call", "/api/mv/like", "id=3"])).code).toBe(0);
+    expect((await cli(["--profile", "liker", "call", "/api/mvDetail/like", "id=3"])).code).toBe(0);
     const wrong = await cli(["--profile", "liker", "call", "--expect", "251", "/api/user/userinfo"]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("(status 200, expected 251)");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { system } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { precompressDir } from "#server/static/precompress.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
@@ -196,9 +196,9 @@ describe("serving the built app", () => {
   });
 
   it("reports the served build in getConfig", async () => {
-    const config = await testClient(gw.url).send(system.getConfig, undefined);
+    const config = await testClient(gw.url).send(home.getConfig, undefined);
     expect(config.build_id).toBe("test-build-42");
-    expect(config.created_status_paths).toContain("/api/mv/like");
+    expect(config.created_status_paths).toContain("/api/mvDetail/like");
   });
 
   it("serves neutral generated placeholders", async () => {

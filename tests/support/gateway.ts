@@ -6,7 +6,10 @@ import { BATCH_PATH, configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { openRequest, parseRequestBody } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
+import { openPostgres, openSqlite, type Db } from "#server/db/database.ts";
 import { startServer } from "#server/start.ts";
+import { inject } from "vitest";
+import { createTestDatabase } from "./postgres.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 export const DEMO = { phone: "13800000000", password: "demo123456" };
@@ -14,6 +17,15 @@ export const DEMO = { phone: "13800000000", password: "demo123456" };
 export interface TestGateway {
   url: string;
   dataDir: string;
+  /** `postgres` in the PostgreSQL projects, else `sqlite`. */
+  dialect: "sqlite" | "postgres";
+  /** The PostgreSQL database, in the PostgreSQL projects. */
+  databaseUrl?: string;
+  /**
+   * A second handle on the gateway's database, for a test that arranges data or checks what was stored; close it
+   * before the gateway.
+   */
+  openDb(): Db;
   /** Stops the server; the data folder stays until `cleanup`. */
   stop(): Promise<void>;
   /** Starts again on the same data folder (and the same port when it is free). */
@@ -27,15 +39,21 @@ export async function startTestGateway(
 ): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-test-"));
   const clientDir = opts.clientDir ?? join(REPO_ROOT, "build/client");
-  let running = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir, env: opts.env });
+  const cluster = inject("pgClusterUrl");
+  const databaseUrl = opts.env?.DATABASE_URL ?? (cluster ? await createTestDatabase(cluster) : undefined);
+  const env = { ...opts.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  let running = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir, env });
   const gw: TestGateway = {
     url: running.url,
     dataDir,
+    dialect: databaseUrl ? "postgres" : "sqlite",
+    ...(databaseUrl ? { databaseUrl } : {}),
+    openDb: () => (databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : openSqlite(join(dataDir, "gateway.sqlite"))),
     stop: () => running.close(),
     async restart() {
       // Let clients notice the closed keep-alive sockets before the port answers again.
       await new Promise((r) => setTimeout(r, 100));
-      running = await startServer({ port: running.port, host: "127.0.0.1", dataDir, clientDir, env: opts.env });
+      running = await startServer({ port: running.port, host: "127.0.0.1", dataDir, clientDir, env });
       gw.url = running.url;
     },
     async close() {

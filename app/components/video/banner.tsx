@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from "react";
 import { useNavigate } from "react-router";
-import { videos, type Ad } from "#gateway/api/index.ts";
+import { home, type Ad } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
 import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -40,7 +40,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
     track.style.transform = `translate3d(calc(${-indexRef.current * 100}% + ${offsetPx}px), 0, 0)`;
   };
   const open = (ad: Ad) => {
-    void api(videos.adClick, { id: ad.id });
+    void api(home.adClick, { id: ad.id });
     if (safeRedirect(ad.url, "") !== "") navigate(ad.url);
     else openExternal(ad.url);
   };

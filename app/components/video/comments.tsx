@@ -2,22 +2,29 @@ import { Button, Input } from "antd-mobile";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Endpoint } from "#gateway/client.ts";
-import { creators, videos, type Comment } from "#gateway/api/index.ts";
-import type { Paged } from "#gateway/api/types.ts";
+import { creators, video, type Comment } from "#gateway/api/index.ts";
+import type { Page, Paged } from "#gateway/api/types.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
-type Page = { page?: number; limit?: number };
 const NO_REPLIES: Comment[] = [];
 /** The calls behind a comment section: a video's or a headline's. */
 export interface CommentCalls {
   list: Endpoint<{ id: number } & Page, Paged<Comment>, Paged<Comment>>;
   replies: Endpoint<{ comment_id: number } & Page, Paged<Comment>, Paged<Comment>>;
+  /** Silent for a video's comment, a plain call (failures shown) for a headline's, as the product marks them. */
   like: Endpoint<{ comment_id: number }, { is_like: number; like_count: number }, { is_like: number; like_count: number } | undefined>;
+  /** The longest comment (characters). */
+  maxLength: number;
 }
-export const VIDEO_COMMENTS: CommentCalls = { list: videos.comments, replies: videos.replies, like: videos.commentLike };
-export const HEADLINE_COMMENTS: CommentCalls = { list: creators.headlineComments, replies: creators.headlineReplies, like: creators.likeHeadlineComment };
+export const VIDEO_COMMENTS: CommentCalls = { list: video.comments, replies: video.replies, like: video.commentLike, maxLength: video.MAX_COMMENT };
+export const HEADLINE_COMMENTS: CommentCalls = {
+  list: creators.headlineComments,
+  replies: creators.headlineReplies,
+  like: creators.likeHeadlineComment,
+  maxLength: creators.MAX_HEADLINE_COMMENT,
+};
 
 function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
   const [state, setState] = useState({ is_like: comment.is_like, like_count: comment.like_count });
@@ -31,10 +38,12 @@ function CommentLike({ comment, calls }: { comment: Comment; calls: CommentCalls
       onClick={async () => {
         if (pending.current) return;
         pending.current = true;
-        // Optimistic and silent: a failed comment like is not worth an error.
+        // Optimistic: a like that fails is taken back.
         const before = state;
         setState({ is_like: before.is_like ? 0 : 1, like_count: before.like_count + (before.is_like ? -1 : 1) });
-        const r = await api(calls.like, { comment_id: comment.id }).finally(() => (pending.current = false));
+        const r = await api(calls.like, { comment_id: comment.id })
+          .catch(() => undefined)
+          .finally(() => (pending.current = false));
         // No answer (a visitor, whom the gateway's 420 asks to log in; offline): the like did not happen.
         setState(r ?? before);
       }}
@@ -195,7 +204,7 @@ export function Comments({
         <Input
           value={text}
           onChange={setText}
-          maxLength={500}
+          maxLength={calls.maxLength}
           placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
           aria-label="评论内容"
           onEnterPress={post}

@@ -2,12 +2,12 @@ import { Button, TextArea } from "antd-mobile";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { VideoDetail } from "#gateway/api/content-types.ts";
+import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
 import { toast } from "#app/lib/feedback.ts";
 
-const SHARE_MIN = 5;
-const SHARE_MAX = 200;
+const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
 
 /** What a locked video takes: its price, the member's balance and vouchers, and the ways to unlock it. */
 export function LockedPanel({ video }: { video: VideoDetail }) {

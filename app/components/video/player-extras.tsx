@@ -2,7 +2,7 @@ import { Button, TextArea } from "antd-mobile";
 import { ActionSheet, Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { videos, type Gift, type VideoDetail } from "#gateway/api/index.ts";
+import { accounts, video as videoApi, type Gift, type VideoDetail } from "#gateway/api/index.ts";
 import { api } from "#app/lib/gateway.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -16,7 +16,7 @@ function askReason(then: (content: string) => void) {
   let value = "";
   const dialog = Dialog.show({
     title: "举报原因",
-    content: <TextArea placeholder="请说明举报原因" maxLength={200} rows={3} autoFocus onChange={(v) => (value = v)} aria-label="举报说明" />,
+    content: <TextArea placeholder="请说明举报原因" maxLength={videoApi.MAX_REPORT_TEXT} rows={3} autoFocus onChange={(v) => (value = v)} aria-label="举报说明" />,
     closeOnAction: false,
     actions: [
       [
@@ -63,7 +63,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
     if (coins !== undefined) onCoins(coins);
   }, [fetcher.data, onCoins]);
   useEffect(() => {
-    if (!video.can_watch) void api(videos.checkFind, { id: video.id }).then(setFind, () => undefined);
+    if (!video.can_watch) void api(videoApi.checkFind, { id: video.id }).then(setFind, () => undefined);
   }, [video.id, video.can_watch]);
 
   return (
@@ -78,7 +78,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
             return;
           }
           // With groups, the member picks where it goes; without, it is simply a favourite.
-          const groups = await api(videos.likeGroups, undefined).catch(() => []);
+          const groups = await api(accounts.likeGroups, undefined).catch(() => []);
           if (!groups.length) {
             submitFavorite({});
             return;
@@ -94,7 +94,7 @@ export function PlayerExtras({ video, onNeedLogin, onCoins }: { video: VideoDeta
       >
         {favorite ? "★ 已收藏" : "☆ 收藏"}
       </Button>
-      <Button size="small" onClick={guard(() => void api(videos.giftList, undefined).then(setGifts, () => undefined))}>
+      <Button size="small" onClick={guard(() => void api(videoApi.giftList, undefined).then(setGifts, () => undefined))}>
         打赏
       </Button>
       <Button

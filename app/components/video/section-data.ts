@@ -1,4 +1,4 @@
-import { videos, type Ad, type Category, type SortTab, type VideoSection as Section } from "#gateway/api/index.ts";
+import { home, type Ad, type Category, type SortTab, type VideoSection as Section } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
@@ -32,20 +32,20 @@ export interface SectionData {
  */
 export async function loadSection(section: Section, position: string): Promise<SectionData> {
   const guess = globalStore.get().config?.sort_tabs[section]?.[0]?.sort ?? DEFAULT_TABS[0]!.sort;
-  const firstPage = (sort: string) => api(videos.list, { section, sort, page: 1, limit: FEED_LIMIT });
+  const firstPage = (sort: string) => api(home.list, { section, sort, page: 1, limit: FEED_LIMIT });
   const guessed = firstPage(guess);
   guessed.catch(() => undefined); // awaited below, or dropped when the config names another sort
   // The three small calls go as one request: on a slow line each request of its own would cost a round trip.
   const [config, ads, categories] = await Promise.all(
     together(() => [
       syncGlobalConfig().catch(() => null),
-      api(videos.ads, { position })
+      api(home.ads, { position })
         .then((list) => {
           if (list[0]) void loadImage(list[0].img_url, { first: true }).catch(() => undefined);
           return list;
         })
         .catch(() => [] as Ad[]),
-      api(videos.categories, { section }).catch(() => [] as Category[]),
+      api(home.categories, { section }).catch(() => [] as Category[]),
     ]),
   );
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
@@ -57,7 +57,7 @@ export async function loadSection(section: Section, position: string): Promise<S
 export async function refreshSectionExtras(section: Section): Promise<Partial<Pick<SectionData, "ads" | "categories">>> {
   const position = Object.values(SECTION_ROUTES).find((r) => r.section === section)?.position ?? "home";
   const [ads, categories] = await Promise.all(
-    together(() => [api(videos.ads, { position }).catch(() => undefined), api(videos.categories, { section }).catch(() => undefined)]),
+    together(() => [api(home.ads, { position }).catch(() => undefined), api(home.categories, { section }).catch(() => undefined)]),
   );
   return { ...(ads && { ads }), ...(categories && { categories }) };
 }

@@ -7,10 +7,12 @@ const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
 
 /**
  * Plays MP4 natively and HLS natively where the browser can (Safari), else through hls.js, which is
- * loaded only then. Autoplays muted when the member's persisted preference says so.
+ * loaded only then. Autoplays muted when the member's persisted preference says so. `onStart` runs once per
+ * source, when it first plays (a view).
  */
-export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
+export function VideoPlayer({ src, poster, onStart }: { src: string; poster?: string; onStart?: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const started = useRef("");
   const autoplayMuted = useStore(playerStore, (s) => s.autoplayMuted);
   const [posterUrl, setPosterUrl] = useState<string>();
   const [error, setError] = useState("");
@@ -79,6 +81,11 @@ export function VideoPlayer({ src, poster }: { src: string; poster?: string }) {
         playsInline
         preload="metadata"
         onError={() => setError("视频加载失败，请稍后重试")}
+        onPlaying={() => {
+          if (started.current === src) return;
+          started.current = src;
+          onStart?.();
+        }}
       />
       {error && <p className="video-player-error">{error}</p>}
       <button

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { system, videos } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
@@ -28,7 +28,7 @@ function useHomeNotice(enabled: boolean) {
   useEffect(() => {
     if (!enabled || sessionStore.getItem(HOME_NOTICE_KEY)) return;
     let shown = true;
-    void api(system.getOpenAdsAndVersion, undefined)
+    void api(home.getOpenAdsAndVersion, undefined)
       .then((r) => {
         if (!shown) return;
         sessionStore.setItem(HOME_NOTICE_KEY, "1");
@@ -51,7 +51,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
   const [sort, setSort] = useState(() => (tabs.some((t) => t.sort === lastSort.get(section)) ? lastSort.get(section)! : tabs[0]!.sort));
   useEffect(() => void lastSort.set(section, sort), [section, sort]);
   useHomeNotice(withNotice);
-  const fetchPage = useCallback((page: number) => api(videos.list, { section, sort, page, limit: FEED_LIMIT }), [section, sort]);
+  const fetchPage = useCallback((page: number) => api(home.list, { section, sort, page, limit: FEED_LIMIT }), [section, sort]);
 
   return (
     <div className="video-section">
@@ -82,7 +82,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
       <VideoFeed
         key={sort}
         feedKey={`${section}:${sort}`}
-        api={videos.list.path}
+        api={home.list.path}
         params={{ section, sort }}
         fetchPage={fetchPage}
         initial={sort === tabs[0]!.sort ? first : undefined}

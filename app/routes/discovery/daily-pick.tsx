@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { discovery, type Video } from "#gateway/api/index.ts";
+import { home, type Video } from "#gateway/api/index.ts";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -8,12 +8,12 @@ import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/daily-pick";
 
 export async function clientLoader() {
-  const [featured, small] = await Promise.all(together(() => [api(discovery.featured, undefined), api(discovery.smallHotByTag, { page: 1, limit: 18 })]));
+  const [featured, small] = await Promise.all(together(() => [api(home.featuredTopics, undefined), api(home.smallHotByTag, { page: 1, limit: 18 })]));
   return { featured, small };
 }
 
 export default function DailyPick({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(discovery.smallHotByTag, { page, limit: 18 }), []);
+  const fetchPage = useCallback((page: number) => api(home.smallHotByTag, { page, limit: 18 }), []);
   return (
     <Page title="每日精选">
       <h2 className="block-title">今日专题</h2>

@@ -1,7 +1,7 @@
 import { Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import { discovery, type TagWithVideos } from "#gateway/api/index.ts";
+import { home, type TagWithVideos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/tag";
 const LIMIT = 10;
 
 export async function clientLoader() {
-  return { first: await api(discovery.tagsWithVideos, { page: 1, limit: LIMIT }) };
+  return { first: await api(home.tagsWithVideos, { page: 1, limit: LIMIT }) };
 }
 
 function TagGroup({ group }: { group: TagWithVideos }) {
@@ -28,7 +28,7 @@ function TagGroup({ group }: { group: TagWithVideos }) {
 
 export default function DiscoveryTag({ loaderData }: Route.ComponentProps) {
   const [order, setOrder] = useState<"hot" | "new">("hot");
-  const fetchPage = useCallback((page: number) => api(order === "hot" ? discovery.tagsWithVideos : discovery.tagsWithNewVideos, { page, limit: LIMIT }), [order]);
+  const fetchPage = useCallback((page: number) => api(order === "hot" ? home.tagsWithVideos : home.tagsWithNewVideos, { page, limit: LIMIT }), [order]);
   return (
     <Page title="标签">
       <Tabs activeKey={order} onChange={(k) => setOrder(k as "hot" | "new")}>

@@ -1,6 +1,6 @@
 import { Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
-import { discovery, type CreatorWithVideos } from "#gateway/api/index.ts";
+import { home, type CreatorWithVideos } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -10,7 +10,7 @@ import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/theme";
 
 export async function clientLoader() {
-  const [creators, compilations] = await Promise.all(together(() => [api(discovery.creatorsWithVideos, { page: 1, limit: 10 }), api(discovery.compilations, { page: 1, limit: 10 })]));
+  const [creators, compilations] = await Promise.all(together(() => [api(home.creatorsWithVideos, { page: 1, limit: 10 }), api(home.compilations, { page: 1, limit: 10 })]));
   return { creators, compilations };
 }
 
@@ -25,8 +25,8 @@ function CreatorBlock({ creator }: { creator: CreatorWithVideos }) {
 
 export default function Theme({ loaderData }: Route.ComponentProps) {
   const [tab, setTab] = useState("creators");
-  const creators = useCallback((page: number) => api(discovery.creatorsWithVideos, { page, limit: 10 }), []);
-  const compilations = useCallback((page: number) => api(discovery.compilations, { page, limit: 10 }), []);
+  const creators = useCallback((page: number) => api(home.creatorsWithVideos, { page, limit: 10 }), []);
+  const compilations = useCallback((page: number) => api(home.compilations, { page, limit: 10 }), []);
   return (
     <Page title="主题">
       <Tabs activeKey={tab} onChange={setTab}>

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { discovery } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -7,11 +7,11 @@ import { api } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/collect";
 
 export async function clientLoader() {
-  return { first: await api(discovery.compilations, { page: 1, limit: 10 }) };
+  return { first: await api(home.compilations, { page: 1, limit: 10 }) };
 }
 
 export default function Collect({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(discovery.compilations, { page, limit: 10 }), []);
+  const fetchPage = useCallback((page: number) => api(home.compilations, { page, limit: 10 }), []);
   return (
     <Page title="合集">
       <PagedList

@@ -1,7 +1,7 @@
 import { Button, Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { creators, videos, type Headline, type Video } from "#gateway/api/index.ts";
+import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { HeadlineCard, HeadlineSheet, type HeadlineChange } from "#app/components/headline.tsx";
@@ -27,7 +27,7 @@ const TABS = [
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const person = await api(videos.creatorPage, { uid });
+  const person = await api(creators.creatorPage, { uid });
   // A member who is not a creator has a plain profile page instead.
   if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
   const [featured, compilations] = await Promise.all(together(() => [api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])]));
@@ -40,12 +40,13 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
     switch (form.get("intent")) {
       case "follow":
-        return { follow: await api(videos.follow, { uid: creatorUid(request) }) };
+        return { follow: await api(accounts.follow, { uid: creatorUid(request) }) };
       case "like-headline":
         return { like: await api(creators.likeHeadline, { id: target }) };
       case "comment": {
         const content = String(form.get("content") ?? "").trim();
         if (!content) return { error: "请输入评论内容" };
+        if (content.length > creators.MAX_HEADLINE_COMMENT) return { error: `评论最多 ${creators.MAX_HEADLINE_COMMENT} 字` };
         const replyTo = Number(form.get("reply_to")) || undefined;
         return { comment: await api(creators.commentHeadline, { id: target, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
       }
@@ -95,7 +96,7 @@ export default function Creator({ loaderData: { person, featured, compilations }
   const featuredPage = useCallback((page: number) => api(creators.featured, { uid, page, limit: 20 }), [uid]);
   const smallPage = useCallback((page: number) => api(creators.small, { uid, page, limit: 18 }), [uid]);
   const headlinePage = useCallback((page: number) => api(creators.headlines, { uid, page, limit: 10 }), [uid]);
-  const clubPage = useCallback((page: number) => api(creators.clubVideos, { uid, page, limit: 20 }), [uid]);
+  const clubPage = useCallback((page: number) => api(home.clubVideos, { uid, page, limit: 20 }), [uid]);
   const switchTo = (key: string) => setParams({ uid: String(uid), tab: key }, { replace: true });
 
   return (
@@ -153,7 +154,7 @@ export default function Creator({ loaderData: { person, featured, compilations }
           emptyText="暂无头条"
         />
       )}
-      {tab === "club" && <VideoFeed feedKey={`creator:${uid}:club`} api={creators.clubVideos.path} params={{ uid }} fetchPage={clubPage} emptyText="暂无专属视频" />}
+      {tab === "club" && <VideoFeed feedKey={`creator:${uid}:club`} api={home.clubVideos.path} params={{ uid }} fetchPage={clubPage} emptyText="暂无专属视频" />}
       <HeadlineSheet id={open} onClose={() => setOpen(null)} isMember={isLoggedIn()} onNeedLogin={needLogin} onChange={onHeadlineChange} />
     </Page>
   );

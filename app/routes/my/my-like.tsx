@@ -1,7 +1,7 @@
 import { Button, Input, Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { videos } from "#gateway/api/index.ts";
+import { accounts } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api, together } from "#app/lib/gateway.ts";
@@ -17,7 +17,7 @@ function groupParam(request: Request): number | undefined {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const group = groupParam(request);
-  const [groups, first] = await Promise.all(together(() => [api(videos.likeGroups, undefined), api(videos.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]));
+  const [groups, first] = await Promise.all(together(() => [api(accounts.likeGroups, undefined), api(accounts.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]));
   return { groups, group, first };
 }
 
@@ -29,12 +29,12 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     switch (form.get("intent")) {
       case "create":
         if (!name) return { error: "请输入分组名称" };
-        return { created: await api(videos.createLikeGroup, { name }) };
+        return { created: await api(accounts.createLikeGroup, { name }) };
       case "rename":
         if (!name) return { error: "请输入分组名称" };
-        return { group: await api(videos.updateLikeGroup, { id, name }) };
+        return { group: await api(accounts.updateLikeGroup, { id, name }) };
       case "delete":
-        await api(videos.deleteLikeGroup, { id });
+        await api(accounts.deleteLikeGroup, { id });
         return { deleted: id };
       default:
         return { error: "未知操作" };
@@ -56,13 +56,13 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
     setClearedFor(created);
     setName("");
   }
-  const fetchPage = useCallback((page: number) => api(videos.myLikes, { ...(group ? { group_id: group } : {}), page, limit: 20 }), [group]);
+  const fetchPage = useCallback((page: number) => api(accounts.myLikes, { ...(group ? { group_id: group } : {}), page, limit: 20 }), [group]);
   const current = groups.find((g) => g.id === group);
   const ask = (title: string, initial: string, then: (value: string) => void) => {
     let value = initial;
     void Dialog.confirm({
       title,
-      content: <Input defaultValue={initial} maxLength={20} placeholder="分组名称" onChange={(v) => (value = v)} aria-label="分组名称" />,
+      content: <Input defaultValue={initial} maxLength={accounts.MAX_FAVORITE_GROUP_NAME} placeholder="分组名称" onChange={(v) => (value = v)} aria-label="分组名称" />,
       onConfirm: () => then(value.trim()),
     });
   };
@@ -75,7 +75,7 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
         ))}
       </Tabs>
       <div className="group-tools">
-        <Input value={name} onChange={setName} maxLength={20} placeholder="新分组名称" aria-label="新分组名称" />
+        <Input value={name} onChange={setName} maxLength={accounts.MAX_FAVORITE_GROUP_NAME} placeholder="新分组名称" aria-label="新分组名称" />
         <Button
           size="small"
           disabled={!name.trim() || fetcher.state !== "idle"}
@@ -106,7 +106,7 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
         )}
       </div>
       {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
-      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}`} api={videos.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
+      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}`} api={accounts.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
     </Page>
   );
 }

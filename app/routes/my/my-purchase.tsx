@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { videos } from "#gateway/api/index.ts";
+import { accounts } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -8,14 +8,14 @@ import type { Route } from "./+types/my-purchase";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { first: await api(videos.myPurchases, { page: 1, limit: 20 }) };
+  return { first: await api(accounts.myPurchases, { page: 1, limit: 20 }) };
 }
 
 export default function MyPurchase({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(videos.myPurchases, { page, limit: 20 }), []);
+  const fetchPage = useCallback((page: number) => api(accounts.myPurchases, { page, limit: 20 }), []);
   return (
     <Page title="我的购买">
-      <VideoFeed feedKey="my-purchase" api={videos.myPurchases.path} params={{}} fetchPage={fetchPage} initial={loaderData.first} emptyText="还没有购买过视频" />
+      <VideoFeed feedKey="my-purchase" api={accounts.myPurchases.path} params={{}} fetchPage={fetchPage} initial={loaderData.first} emptyText="还没有购买过视频" />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { videos, type Ticket } from "#gateway/api/index.ts";
+import { accounts, type Ticket } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -11,7 +11,7 @@ const STATUS = ["未使用", "已使用", "已过期"];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { first: await api(videos.myTickets, { page: 1, limit: 20 }) };
+  return { first: await api(accounts.myTickets, { page: 1, limit: 20 }) };
 }
 
 function TicketRow({ ticket }: { ticket: Ticket }) {
@@ -25,7 +25,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
 }
 
 export default function MyTickets({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(videos.myTickets, { page, limit: 20 }), []);
+  const fetchPage = useCallback((page: number) => api(accounts.myTickets, { page, limit: 20 }), []);
   return (
     <Page title="我的观影券">
       <PagedList initial={loaderData.first} fetchPage={fetchPage} itemKey={(t) => t.id} renderItem={(t) => <TicketRow ticket={t} />} emptyText="暂无观影券" />

@@ -2,7 +2,7 @@ import { SearchBar } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { videos } from "#gateway/api/index.ts";
+import { search } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
@@ -11,7 +11,7 @@ import "#app/lib/antd-input-clear.tsx";
 
 export async function clientLoader() {
   // The search box works without them: a failure leaves the screen usable and says so where they would be.
-  const hot = await api(videos.hotSearch, undefined).catch(() => null);
+  const hot = await api(search.hotSearch, undefined).catch(() => null);
   return { hot };
 }
 
@@ -33,7 +33,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         className="search-input"
         placeholder="搜索视频、创作者、合集"
         autoFocus
-        maxLength={videos.MAX_SEARCH_KEYWORD}
+        maxLength={search.MAX_SEARCH_KEYWORD}
         onSearch={go}
         aria-label="搜索关键词"
       />

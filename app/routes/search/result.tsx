@@ -1,7 +1,7 @@
 import { SearchBar, Tabs } from "antd-mobile";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { videos } from "#gateway/api/index.ts";
+import { search } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
 import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -23,28 +23,28 @@ const LIMIT = 20;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A shared or hand-edited link may carry more than the gateway takes: search for what fits.
-  const kw = (params.get("kw") ?? "").trim().slice(0, videos.MAX_SEARCH_KEYWORD).trim();
+  const kw = (params.get("kw") ?? "").trim().slice(0, search.MAX_SEARCH_KEYWORD).trim();
   const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
   if (!kw) return { kw, type, first: null };
-  if (type === "creator") return { kw, type, first: await api(videos.searchCreator, { kw, page: 1, limit: LIMIT }) };
-  if (type === "compilation") return { kw, type, first: await api(videos.searchCompilation, { kw, page: 1, limit: LIMIT }) };
-  return { kw, type, first: await api(videos.search, { kw, page: 1, limit: LIMIT }) };
+  if (type === "creator") return { kw, type, first: await api(search.searchCreator, { kw, page: 1, limit: LIMIT }) };
+  if (type === "compilation") return { kw, type, first: await api(search.searchCompilation, { kw, page: 1, limit: LIMIT }) };
+  return { kw, type, first: await api(search.search, { kw, page: 1, limit: LIMIT }) };
 }
 
 export default function SearchResult({ loaderData }: Route.ComponentProps) {
   const { kw, type, first } = loaderData;
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
-  const searchVideos = useCallback((page: number) => api(videos.search, { kw, page, limit: LIMIT }), [kw]);
-  const searchCreators = useCallback((page: number) => api(videos.searchCreator, { kw, page, limit: LIMIT }), [kw]);
-  const searchCompilations = useCallback((page: number) => api(videos.searchCompilation, { kw, page, limit: LIMIT }), [kw]);
+  const searchVideos = useCallback((page: number) => api(search.search, { kw, page, limit: LIMIT }), [kw]);
+  const searchCreators = useCallback((page: number) => api(search.searchCreator, { kw, page, limit: LIMIT }), [kw]);
+  const searchCompilations = useCallback((page: number) => api(search.searchCompilation, { kw, page, limit: LIMIT }), [kw]);
   return (
     <Page title="搜索结果">
       <SearchBar
         className="result-search"
         defaultValue={kw}
         placeholder="搜索视频、创作者、合集"
-        maxLength={videos.MAX_SEARCH_KEYWORD}
+        maxLength={search.MAX_SEARCH_KEYWORD}
         onSearch={(w) => {
           const word = w.trim();
           if (!word) return;
@@ -75,7 +75,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
         <VideoFeed
           key={`video:${kw}`}
           feedKey={`search:${kw}`}
-          api={videos.search.path}
+          api={search.search.path}
           params={{ kw }}
           fetchPage={searchVideos}
           initial={first as Awaited<ReturnType<typeof searchVideos>>}

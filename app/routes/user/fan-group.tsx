@@ -1,7 +1,8 @@
 import { Button, List } from "antd-mobile";
 import { useCallback } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { creators } from "#gateway/api/index.ts";
+import { home, type ClubInfo } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
@@ -16,20 +17,25 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
   const [club, privileges, newest] = await Promise.all(
     together(() => [
-      api(creators.clubInfo, { uid }),
-      api(creators.clubPrivileges, { uid }).catch(() => []),
-      api(creators.clubNewest, { uid, page: 1, limit: 20 }),
+      api(home.clubInfo, { uid }),
+      api(home.clubPrivileges, { uid }).catch(() => []),
+      api(home.clubNewest, { uid, page: 1, limit: 20 }),
     ]),
   );
   return { club, privileges, newest };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const outcome = await formApi(creators.joinClub, { uid: creatorUid(request) });
-  if (!outcome.ok || !outcome.data) return { error: outcome.msg || "加入失败" };
+  // The gateway's msg on success (加入成功) is shown by the client; a failure is shown here, by the button.
+  let club: ClubInfo;
+  try {
+    club = await formApi(home.joinClub, { uid: creatorUid(request) });
+  } catch (error) {
+    return { error: getErrorMessage(error) || "加入失败" };
+  }
   // The fee may have changed the balance the profile shows.
   await syncUser().catch(() => undefined);
-  return { club: outcome.data };
+  return { club };
 }
 
 export default function FanGroup({ loaderData }: Route.ComponentProps) {
@@ -37,7 +43,7 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const club = fetcher.data && "club" in fetcher.data && fetcher.data.club ? fetcher.data.club : loaderData.club;
   const busy = fetcher.state !== "idle";
-  const newestPage = useCallback((page: number) => api(creators.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
+  const newestPage = useCallback((page: number) => api(home.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
   const join = () => {
     if (!isLoggedIn()) return navigate(`/login?redirect=${encodeURIComponent(`/user/fan-group?uid=${club.uid}`)}`);
     if (busy) return;

@@ -1,6 +1,6 @@
 import { Tabs } from "antd-mobile";
 import { useCallback, useState } from "react";
-import { creators } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
@@ -10,14 +10,14 @@ import type { Route } from "./+types/fan-rank";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const [fans, creatorsRank] = await Promise.all(together(() => [api(creators.clubRank, { uid, page: 1, limit: 20 }), api(creators.creatorRank, { page: 1, limit: 20 })]));
+  const [fans, creatorsRank] = await Promise.all(together(() => [api(home.clubRank, { uid, page: 1, limit: 20 }), api(home.creatorRank, { page: 1, limit: 20 })]));
   return { uid, fans, creatorsRank };
 }
 
 export default function FanRank({ loaderData: { uid, fans, creatorsRank } }: Route.ComponentProps) {
   const [tab, setTab] = useState("fans");
-  const fansPage = useCallback((page: number) => api(creators.clubRank, { uid, page, limit: 20 }), [uid]);
-  const creatorsPage = useCallback((page: number) => api(creators.creatorRank, { page, limit: 20 }), []);
+  const fansPage = useCallback((page: number) => api(home.clubRank, { uid, page, limit: 20 }), [uid]);
+  const creatorsPage = useCallback((page: number) => api(home.creatorRank, { page, limit: 20 }), []);
   return (
     <Page title="榜单">
       <Tabs activeKey={tab} onChange={setTab}>

@@ -1,11 +1,11 @@
-import { creators } from "#gateway/api/index.ts";
+import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { api } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/fan-rule";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return api(creators.clubRules, { uid: creatorUid(request) });
+  return api(home.clubRules, { uid: creatorUid(request) });
 }
 
 export default function FanRule({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,24 @@
+import type { Endpoint } from "../client.ts";
+import { STATUS_CREATED, STATUS_OK } from "../client.ts";
+import * as accounts from "./accounts.ts";
+import * as creators from "./creators.ts";
+import * as home from "./home.ts";
+import * as search from "./search.ts";
+import * as video from "./video.ts";
+
+const isEndpoint = (value: unknown): value is Endpoint<unknown, unknown, unknown> =>
+  typeof value === "object" && value !== null && "path" in value && "mode" in value;
+
+/** Every endpoint of every area. */
+export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accounts, creators, home, search, video].flatMap((area) =>
+  Object.values(area).filter(isEndpoint),
+);
+
+/** Paths of the calls whose success status is 251: `getConfig` answers them as `created_status_paths`. */
+export const CREATED_STATUS_PATHS: readonly string[] = ENDPOINTS.filter((e) => e.expect === STATUS_CREATED).map((e) => e.path);
+
+/** The payload status a path answers on success (paths match case-insensitively); 200 for a path not in the catalogue. */
+export function expectedStatus(path: string): number {
+  const lower = path.toLowerCase();
+  return ENDPOINTS.find((e) => e.path.toLowerCase() === lower)?.expect ?? STATUS_OK;
+}

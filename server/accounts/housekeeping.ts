@@ -1,0 +1,28 @@
+import type { DB } from "../db/index.ts";
+import { pruneLoginFailures } from "./login-limits.ts";
+import { pruneSessions } from "./sessions.ts";
+
+export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes dead sessions and login failures that no longer count. */
+export function pruneAccounts(db: DB, now = Date.now()) {
+  return { sessions: pruneSessions(db, now), loginFailures: pruneLoginFailures(db, now) };
+}
+
+/**
+ * Prunes now and then every hour, until the answered stop is called. The timer does not keep the process alive.
+ * With several gateway processes on one database each prunes; the deletes are idempotent.
+ */
+export function startPruning(db: DB, log: (message: string) => void = () => {}): () => void {
+  const prune = () => {
+    try {
+      pruneAccounts(db);
+    } catch (error) {
+      log(`pruning sessions: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  prune();
+  const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { accounts, video } from "#gateway/api/index.ts";
+import { DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE } from "#server/catalog/seed.ts";
+import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+
+// Two gateway processes on one database: this one, in the test process, and a second started as `npm run serve`
+// would, on the same SQLite file or the same PostgreSQL database.
+let gw: TestGateway;
+let second: { url: string; child: ChildProcess };
+
+async function startSecondProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`second gateway did not start: ${out}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => fail(new Error(`second gateway exited with ${code}: ${out}`)));
+  });
+  return { url, child };
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  const env: Record<string, string> = { DATA_DIR: gw.dataDir };
+  if (gw.databaseUrl) env.DATABASE_URL = gw.databaseUrl;
+  second = await startSecondProcess(env);
+});
+
+afterAll(async () => {
+  second?.child.kill("SIGTERM");
+  await gw?.close();
+});
+
+it("charges once for 100 concurrent buys of one video through two gateway processes", async () => {
+  const login = testClient(gw.url);
+  const { token } = await login.send(accounts.loginByPassword, DEMO);
+  const clients = [testClient(gw.url, { token }), testClient(second.url, { token })];
+  const before = (await clients[0]!.send(accounts.userInfo, undefined)).coins;
+
+  const outcomes = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => clients[i % 2]!.send(video.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID, request_id: `race-${i}` })),
+  );
+
+  // Every buy answers: one charges, the others find the purchase.
+  expect(outcomes.filter((o) => !o.ok).map((o) => o.msg)).toEqual([]);
+  expect(outcomes.filter((o) => o.data?.charged === 1)).toHaveLength(1);
+  const after = (await clients[1]!.send(accounts.userInfo, undefined)).coins;
+  expect(after).toBe(before - DEMO_LOCKED_VIDEO_PRICE);
+
+  const db = gw.openDb();
+  try {
+    const user = await db.get<{ id: number; coins: number }>("SELECT id, coins FROM users WHERE phone = ?", [DEMO.phone]);
+    expect(user!.coins).toBe(after);
+    expect(await db.value("SELECT COUNT(*) FROM purchases WHERE user_id = ? AND item_id = ?", [user!.id, DEMO_LOCKED_VIDEO_ID])).toBe(1);
+    expect(await db.value("SELECT COUNT(*) FROM spending WHERE user_id = ? AND item_id = ?", [user!.id, DEMO_LOCKED_VIDEO_ID])).toBe(1);
+  } finally {
+    await db.close();
+  }
+});
