@@ -26,6 +26,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "integration-pg",
+          include: [...onBothDatabases, "tests/integration/**/*.pg-only.test.ts"],
+          globalSetup: ["tests/support/postgres-setup.ts"],
+          ...integration,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",

@@ -30,7 +30,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "gw-app-"));
-  db = openDatabase(dataDir);
+  db = await openDatabase({ dataDir });
   const settings = { ...readSettings({ LOG_LEVEL: "error" }), dataDir };
   const app = createApp(db, settings, createRegistry().add(boom));
   server = await new Promise<ServerType>((ready) => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.restoreAllMocks();
   await new Promise((done) => server.close(done));
-  db.close();
+  await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -56,13 +56,18 @@ it("answers a throwing handler with a signed 500, logs it and keeps serving", as
   expect(next.ok).toBe(true);
 });
 
-it("seeds once: a second open of the same folder adds nothing", () => {
-  const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
-  const tables = ["users", "notices", "messages", "report_types", "open_ads", "app_center", "exchange_codes", "feedback"];
-  const before = tables.map(count);
-  const again = openDatabase(dataDir);
-  again.close();
-  expect(tables.map(count)).toEqual(before);
-  expect(count("notices")).toBeGreaterThanOrEqual(30);
-  expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+it("seeds once: a second open of the same folder adds nothing", async () => {
+  const counts = async () => {
+    const out: number[] = [];
+    for (const table of ["users", "items", "notices", "messages", "report_types", "open_ads", "app_center", "exchange_codes", "feedback"]) {
+      out.push((await db.value<number>(`SELECT COUNT(*) FROM ${table}`))!);
+    }
+    return out;
+  };
+  const before = await counts();
+  const again = await openDatabase({ dataDir });
+  await again.close();
+  expect(await counts()).toEqual(before);
+  expect(before[2]).toBeGreaterThanOrEqual(30);
+  expect(await db.value("PRAGMA journal_mode")).toBe("wal");
 });

@@ -34,7 +34,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (opts.port !== undefined) settings.port = opts.port;
 
   const tls = settings.tls && readTlsFiles(settings.tls);
-  const db = openDatabase(settings.dataDir);
+  const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, poolSize: settings.databasePoolSize });
   const stopPruning = startPruning(db, (message) => {
     if (settings.logLevel !== "silent") console.error(`[gateway] ${message}`);
   });
@@ -53,7 +53,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
   } catch (error) {
     stopPruning();
-    db.close();
+    await db.close();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -65,10 +65,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     close: () =>
       new Promise<void>((done) => {
         stopPruning();
-        server.close(() => {
-          db.close();
-          done();
-        });
+        server.close(() => void db.close().then(done, done));
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         for (const socket of sockets) socket.destroy();
       }),

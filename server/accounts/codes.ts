@@ -3,7 +3,6 @@ import { accounts } from "#gateway/api/index.ts";
 import type { ExchangeResult, Invitee } from "#gateway/api/types.ts";
 import { avatarUrl } from "../catalog/media.ts";
 import { redeemExchangeCode, ticketCount } from "../catalog/purchases.ts";
-import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
 import { userByAffCode } from "./users.ts";
 
@@ -22,13 +21,9 @@ const code = (what: string, max: number) =>
 export const inviteList = defineHandler(accounts.inviteList, {
   auth: "member",
   input: pageInput,
-  handle({ input, db, origin, caller }) {
-    const total = sql(db, "SELECT COUNT(*) FROM users WHERE invited_by = ?").pluck().get(caller.user.id) as number;
-    const rows = sql(db, "SELECT id, nickname, username, avatar_url, created_at FROM users WHERE invited_by = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?").all(
-      caller.user.id,
-      input.limit,
-      (input.page - 1) * input.limit,
-    ) as { id: number; nickname: string; username: string; avatar_url: string; created_at: number }[];
+  async handle({ input, db, origin, caller }) {
+    const total = await db.value("SELECT COUNT(*) FROM users WHERE invited_by = ?", [caller.user.id]) as number;
+    const rows = (await db.all("SELECT id, nickname, username, avatar_url, created_at FROM users WHERE invited_by = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", [caller.user.id, input.limit, (input.page - 1) * input.limit])) as { id: number; nickname: string; username: string; avatar_url: string; created_at: number }[];
     const list: Invitee[] = rows.map((r) => ({ uid: r.id, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, r), created_at: isoDate(r.created_at) }));
     return { data: paged(list, input.page, input.limit, total) };
   },
@@ -38,15 +33,15 @@ export const inviteList = defineHandler(accounts.inviteList, {
 export const invitation = defineHandler(accounts.invitation, {
   auth: "member",
   input: z.object({ aff_code: code("邀请码", MAX_AFF_CODE) }),
-  handle({ input, db, caller }) {
+  async handle({ input, db, caller }) {
     const me = caller.user;
     if (me.invited_by !== null) throw new ApiError(400, "你已绑定过邀请人");
-    const inviter = userByAffCode(db, input.aff_code);
+    const inviter = await userByAffCode(db, input.aff_code);
     if (!inviter) throw new ApiError(400, "邀请码不存在");
     if (inviter.id === me.id) throw new ApiError(400, "不能填写自己的邀请码");
     if (inviter.invited_by === me.id) throw new ApiError(400, "不能绑定你邀请的人");
     // Guarded in the statement too: two binds at once leave the first.
-    if (sql(db, "UPDATE users SET invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ? AND invited_by IS NULL").run(inviter.id, inviter.aff_code, Date.now(), me.id).changes !== 1) {
+    if ((await db.run("UPDATE users SET invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ? AND invited_by IS NULL", [inviter.id, inviter.aff_code, Date.now(), me.id])) !== 1) {
       throw new ApiError(400, "你已绑定过邀请人");
     }
     return { msg: "绑定成功", data: { invite_by_code: inviter.aff_code } };
@@ -62,15 +57,15 @@ const KIND_WORDS: Record<ExchangeResult["kind"], (n: number) => string> = {
 export const exchangeCode = defineHandler(accounts.exchangeCode, {
   auth: "member",
   input: z.object({ code: code("兑换码", MAX_EXCHANGE_CODE) }),
-  handle({ input, db, caller }) {
-    const r = redeemExchangeCode(db, caller.user.id, input.code);
+  async handle({ input, db, caller }) {
+    const r = await redeemExchangeCode(db, caller.user.id, input.code);
     const data: ExchangeResult = {
       kind: r.kind,
       amount: r.amount,
       coins: r.user.coins,
       vip: r.user.vip,
       vip_expires_at: r.user.vip_expires_at ? isoDate(r.user.vip_expires_at) : "",
-      tickets: ticketCount(db, caller.user.id),
+      tickets: await ticketCount(db, caller.user.id),
     };
     return { msg: `兑换成功，获得 ${KIND_WORDS[r.kind](r.amount)}`, data };
   },

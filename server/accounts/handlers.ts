@@ -1,4 +1,3 @@
-import { sql } from "../db/prepared.ts";
 import { accounts } from "#gateway/api/index.ts";
 import { z } from "zod";
 import { ApiError, defineHandler, intInput } from "../http/registry.ts";
@@ -20,13 +19,13 @@ export const loginByPassword = defineHandler(accounts.loginByPassword, {
     password: z.string({ error: "请输入密码" }).min(1, "请输入密码"),
   }),
   async handle({ input, db, caller, address }) {
-    const retryAt = beginLoginAttempt(db, { phone: input.phone, device: caller.oauthId, address });
+    const retryAt = await beginLoginAttempt(db, { phone: input.phone, device: caller.oauthId, address });
     if (retryAt !== null) throw new ApiError(429, tooManyFailuresMessage(retryAt));
-    const user = userByPhone(db, input.phone);
+    const user = await userByPhone(db, input.phone);
     // One message and one scrypt for both cases, so neither the answer nor its time tells which phones are registered.
     if (!(await verifyPassword(input.password, user?.password_hash)) || !user) throw new ApiError(400, "手机号或密码错误");
-    loginSucceeded(db, input.phone);
-    return { data: { token: createSession(db, user.id), uuid: user.uuid }, msg: "登录成功" };
+    await loginSucceeded(db, input.phone);
+    return { data: { token: await createSession(db, user.id), uuid: user.uuid }, msg: "登录成功" };
   },
 });
 
@@ -34,42 +33,31 @@ export const register = defineHandler(accounts.register, {
   auth: "guest",
   input: z.object({ phone, password, aff_code: z.string({ error: "邀请码无效" }).trim().max(accounts.MAX_AFF_CODE, "邀请码无效").optional().default("") }),
   async handle({ input, db, caller }) {
-    if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
+    if (await userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
     const passwordHash = await hashPassword(input.password);
     // Again after the hash: a second request for the phone (a double tap) may have registered it meanwhile.
-    if (userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
-    const inviter = input.aff_code ? userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
-    const userId = db.transaction(() => {
+    if (await userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
+    const inviter = input.aff_code ? await userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
+    const userId = await db.transaction(async (db) => {
       const now = Date.now();
       let id = caller.user.id;
-      if (caller.isMember) id = insertUser(db, {}).id;
-      sql(db, 
-        `UPDATE users SET phone = ?, password_hash = ?, username = ?, nickname = CASE WHEN nickname LIKE '游客%' OR nickname = '' THEN ? ELSE nickname END,
-         invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ?`,
-      ).run(
-        input.phone,
-        passwordHash,
-        `用户${input.phone.slice(-4)}`,
-        `用户${input.phone.slice(-4)}`,
-        inviter && inviter.id !== id ? inviter.id : null,
-        inviter && inviter.id !== id ? inviter.aff_code : "",
-        now,
-        id,
-      );
+      if (caller.isMember) id = (await insertUser(db, {})).id;
+      (await db.run(`UPDATE users SET phone = ?, password_hash = ?, username = ?, nickname = CASE WHEN nickname LIKE '游客%' OR nickname = '' THEN ? ELSE nickname END,
+         invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ?`, [input.phone, passwordHash, `用户${input.phone.slice(-4)}`, `用户${input.phone.slice(-4)}`, inviter && inviter.id !== id ? inviter.id : null, inviter && inviter.id !== id ? inviter.aff_code : "", now, id]));
       return id;
-    })();
-    const user = userById(db, userId)!;
-    return { data: { token: createSession(db, user.id), uuid: user.uuid }, msg: "注册成功" };
+    });
+    const user = (await userById(db, userId))!;
+    return { data: { token: await createSession(db, user.id), uuid: user.uuid }, msg: "注册成功" };
   },
 });
 
 export const userInfo = defineHandler(accounts.userInfo, {
   auth: "guest",
   input: z.object({}),
-  handle: ({ caller, origin, db }) => ({
+  handle: async ({ caller, origin, db }) => ({
     data: {
       ...toProfile(caller.user, caller.token, origin),
-      msg_unread: caller.isMember ? (sql(db, "SELECT COUNT(*) FROM messages WHERE user_id = ? AND is_read = 0").pluck().get(caller.user.id) as number) : 0,
+      msg_unread: caller.isMember ? (await db.value("SELECT COUNT(*) FROM messages WHERE user_id = ? AND is_read = 0", [caller.user.id]) as number) : 0,
     },
   }),
 });
@@ -107,16 +95,12 @@ export const updateInfo = defineHandler(accounts.updateInfo, {
     gender: intInput("性别取值为 0、1、2", { min: 0, max: 2 }).optional(),
     birthday: z.union([birthday, z.literal("")]).optional(),
   }),
-  handle({ input, db, caller, origin }) {
+  async handle({ input, db, caller, origin }) {
     const fields = Object.entries(input).filter(([, v]) => v !== undefined);
     if (fields.length) {
-      sql(db, `UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`).run(
-        ...fields.map(([, v]) => v as string | number),
-        Date.now(),
-        caller.user.id,
-      );
+      await db.run(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`, [...fields.map(([, v]) => v as string | number), Date.now(), caller.user.id]);
     }
-    return { data: toProfile(userById(db, caller.user.id)!, caller.token, origin), msg: "保存成功" };
+    return { data: toProfile((await userById(db, caller.user.id))!, caller.token, origin), msg: "保存成功" };
   },
 });
 
@@ -127,10 +111,10 @@ export const updatePwd = defineHandler(accounts.updatePwd, {
     if (!(await verifyPassword(input.old_password, caller.user.password_hash))) throw new ApiError(400, "原密码错误");
     if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
     const passwordHash = await hashPassword(input.new_password);
-    db.transaction(() => {
-      sql(db, "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(passwordHash, Date.now(), caller.user.id);
-      revokeOtherSessions(db, caller.user.id, caller.token);
-    })();
+    await db.transaction(async (db) => {
+      await db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, Date.now(), caller.user.id]);
+      await revokeOtherSessions(db, caller.user.id, caller.token);
+    });
     return { data: { ok: true }, msg: "密码已修改" };
   },
 });

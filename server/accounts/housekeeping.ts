@@ -5,8 +5,8 @@ import { pruneSessions } from "./sessions.ts";
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Deletes dead sessions and login failures that no longer count. */
-export function pruneAccounts(db: DB, now = Date.now()) {
-  return { sessions: pruneSessions(db, now), loginFailures: pruneLoginFailures(db, now) };
+export async function pruneAccounts(db: DB, now = Date.now()) {
+  return { sessions: await pruneSessions(db, now), loginFailures: await pruneLoginFailures(db, now) };
 }
 
 /**
@@ -14,14 +14,9 @@ export function pruneAccounts(db: DB, now = Date.now()) {
  * With several gateway processes on one database each prunes; the deletes are idempotent.
  */
 export function startPruning(db: DB, log: (message: string) => void = () => {}): () => void {
-  const prune = () => {
-    try {
-      pruneAccounts(db);
-    } catch (error) {
-      log(`pruning sessions: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-  prune();
+  const prune = () =>
+    pruneAccounts(db).catch((error: unknown) => log(`pruning sessions: ${error instanceof Error ? error.message : String(error)}`));
+  void prune();
   const timer = setInterval(prune, PRUNE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

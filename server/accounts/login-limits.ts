@@ -1,4 +1,3 @@
-import { sql } from "../db/prepared.ts";
 import type { DB } from "../db/index.ts";
 
 /** Wrong passwords are counted over this window (decision 027, docs/protocol.md "Login limits"). */
@@ -31,27 +30,25 @@ const BUCKETS = [
  * password then clears it (`loginSucceeded`). NOTE: recorded before the password is checked, so a burst of
  * concurrent attempts is counted as it arrives rather than after its scrypts finish.
  */
-export function beginLoginAttempt(db: DB, attempt: LoginAttempt, now = Date.now()): number | null {
-  return db.transaction(() => {
+export async function beginLoginAttempt(db: DB, attempt: LoginAttempt, now = Date.now()): Promise<number | null> {
+  return await db.transaction(async (db) => {
     let retryAt = 0;
     for (const { column, max } of BUCKETS) {
       const key = attempt[column];
       if (!key) continue;
       // The max-th newest failure in the window: while it is in the window, the bucket is full.
-      const nth = sql(db, `SELECT created_at FROM login_failures WHERE ${column} = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`)
-        .pluck()
-        .get(key, now - LOGIN_FAILURE_WINDOW_MS, max - 1) as number | undefined;
+      const nth = await db.value(`SELECT created_at FROM login_failures WHERE ${column} = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`, [key, now - LOGIN_FAILURE_WINDOW_MS, max - 1]) as number | undefined;
       if (nth !== undefined) retryAt = Math.max(retryAt, nth + LOGIN_FAILURE_WINDOW_MS);
     }
     if (retryAt) return retryAt;
-    sql(db, "INSERT INTO login_failures (phone, device, address, created_at) VALUES (?, ?, ?, ?)").run(attempt.phone, attempt.device, attempt.address, now);
+    await db.run("INSERT INTO login_failures (phone, device, address, created_at) VALUES (?, ?, ?, ?)", [attempt.phone, attempt.device, attempt.address, now]);
     return null;
-  })();
+  });
 }
 
 /** A right password: the phone's failures are forgotten, from every device. */
-export function loginSucceeded(db: DB, phone: string) {
-  sql(db, "DELETE FROM login_failures WHERE phone = ?").run(phone);
+export async function loginSucceeded(db: DB, phone: string) {
+  await db.run("DELETE FROM login_failures WHERE phone = ?", [phone]);
 }
 
 /** `密码错误次数过多，请 N 分钟后再试`, N rounded up. */
@@ -60,6 +57,6 @@ export function tooManyFailuresMessage(retryAt: number, now = Date.now()): strin
 }
 
 /** Failures that no longer count. */
-export function pruneLoginFailures(db: DB, now = Date.now()): number {
-  return sql(db, "DELETE FROM login_failures WHERE created_at <= ?").run(now - LOGIN_FAILURE_WINDOW_MS).changes;
+export async function pruneLoginFailures(db: DB, now = Date.now()): Promise<number> {
+  return (await db.run("DELETE FROM login_failures WHERE created_at <= ?", [now - LOGIN_FAILURE_WINDOW_MS]));
 }

@@ -1,4 +1,3 @@
-import { sql } from "../db/prepared.ts";
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
 
@@ -7,42 +6,33 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Tokens are random; only their hash is stored, so a database leak does not leak sessions. */
-export function createSession(db: DB, userId: number, now = Date.now()): string {
+export async function createSession(db: DB, userId: number, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString("hex");
-  sql(db, "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
-    hashToken(token),
-    userId,
-    now,
-    now + SESSION_TTL_MS,
-  );
+  await db.run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [hashToken(token), userId, now, now + SESSION_TTL_MS]);
   return token;
 }
 
 /** The user id behind a live token, or null for a missing, unknown, revoked or expired one. */
-export function resolveSession(db: DB, token: string, now = Date.now()): number | null {
+export async function resolveSession(db: DB, token: string, now = Date.now()): Promise<number | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const row = sql(db, "SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?").get(hashToken(token), now) as
+  const row = (await db.get("SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?", [hashToken(token), now])) as
     | { user_id: number }
     | undefined;
   return row?.user_id ?? null;
 }
 
-export function revokeOtherSessions(db: DB, userId: number, keepToken: string, now = Date.now()) {
-  sql(db, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND token_hash != ? AND revoked_at IS NULL").run(
-    now,
-    userId,
-    hashToken(keepToken),
-  );
+export async function revokeOtherSessions(db: DB, userId: number, keepToken: string, now = Date.now()) {
+  await db.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND token_hash != ? AND revoked_at IS NULL", [now, userId, hashToken(keepToken)]);
 }
 
-export function revokeSession(db: DB, token: string, now = Date.now()) {
-  sql(db, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(now, hashToken(token));
+export async function revokeSession(db: DB, token: string, now = Date.now()) {
+  await db.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?", [now, hashToken(token)]);
 }
 
 /** Revoked sessions stay this long, a trace of recent password changes for whoever looks into an account. */
 export const REVOKED_SESSION_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes sessions past their expiry, and revoked ones older than a day. Answers how many went. */
-export function pruneSessions(db: DB, now = Date.now()): number {
-  return sql(db, "DELETE FROM sessions WHERE expires_at <= ? OR revoked_at < ?").run(now, now - REVOKED_SESSION_KEEP_MS).changes;
+export async function pruneSessions(db: DB, now = Date.now()): Promise<number> {
+  return (await db.run("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at < ?", [now, now - REVOKED_SESSION_KEEP_MS]));
 }

@@ -1,6 +1,6 @@
-import { sql } from "../db/prepared.ts";
 import { randomInt, randomUUID } from "node:crypto";
 import type { User } from "#gateway/api/types.ts";
+import { isUniqueViolation } from "../db/database.ts";
 import type { DB } from "../db/index.ts";
 
 export interface UserRow {
@@ -37,24 +37,24 @@ export interface UserRow {
 
 const AFF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-function newAffCode(db: DB): string {
+async function newAffCode(db: DB): Promise<string> {
   for (;;) {
     let code = "";
     for (let i = 0; i < 6; i++) code += AFF_ALPHABET[randomInt(AFF_ALPHABET.length)];
-    if (!sql(db, "SELECT 1 FROM users WHERE aff_code = ?").get(code)) return code;
+    if (!(await db.get("SELECT 1 FROM users WHERE aff_code = ?", [code]))) return code;
   }
 }
 
-export function userById(db: DB, id: number): UserRow | undefined {
-  return sql(db, "SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+export async function userById(db: DB, id: number): Promise<UserRow | undefined> {
+  return (await db.get("SELECT * FROM users WHERE id = ?", [id])) as UserRow | undefined;
 }
 
-export function userByPhone(db: DB, phone: string): UserRow | undefined {
-  return sql(db, "SELECT * FROM users WHERE phone = ?").get(phone) as UserRow | undefined;
+export async function userByPhone(db: DB, phone: string): Promise<UserRow | undefined> {
+  return (await db.get("SELECT * FROM users WHERE phone = ?", [phone])) as UserRow | undefined;
 }
 
-export function userByAffCode(db: DB, code: string): UserRow | undefined {
-  return sql(db, "SELECT * FROM users WHERE aff_code = ?").get(code) as UserRow | undefined;
+export async function userByAffCode(db: DB, code: string): Promise<UserRow | undefined> {
+  return (await db.get("SELECT * FROM users WHERE aff_code = ?", [code])) as UserRow | undefined;
 }
 
 export interface NewUser {
@@ -67,37 +67,29 @@ export interface NewUser {
   level?: number;
 }
 
-export function insertUser(db: DB, input: NewUser): UserRow {
+export async function insertUser(db: DB, input: NewUser): Promise<UserRow> {
   const now = Date.now();
   const uuid = randomUUID();
   const username = input.username ?? `游客${uuid.slice(0, 6)}`;
-  const info = db
-    .prepare(
-      `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, level, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      uuid,
-      input.oauthId ?? null,
-      input.phone ?? null,
-      input.passwordHash ?? null,
-      username,
-      username,
-      newAffCode(db),
-      input.coins ?? 0,
-      input.coins ?? 0,
-      input.vip ?? 0,
-      input.level ?? 0,
-      now,
-      now,
-    );
-  return userById(db, Number(info.lastInsertRowid))!;
+  const id = await db.insert(
+    `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, level, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [uuid, input.oauthId ?? null, input.phone ?? null, input.passwordHash ?? null, username, username, await newAffCode(db), input.coins ?? 0, input.coins ?? 0, input.vip ?? 0, input.level ?? 0, now, now],
+  );
+  return (await userById(db, id))!;
 }
 
 /** The guest account of a device, created on its first call. */
-export function guestForOAuthId(db: DB, oauthId: string): UserRow {
-  const existing = sql(db, "SELECT * FROM users WHERE oauth_id = ?").get(oauthId) as UserRow | undefined;
-  return existing ?? insertUser(db, { oauthId });
+export async function guestForOAuthId(db: DB, oauthId: string): Promise<UserRow> {
+  const existing = (await db.get("SELECT * FROM users WHERE oauth_id = ?", [oauthId])) as UserRow | undefined;
+  if (existing) return existing;
+  try {
+    return await insertUser(db, { oauthId });
+  } catch (error) {
+    // Two first calls of one device at once (a batch beside a feed, or two processes): the other made it.
+    if (!isUniqueViolation(error)) throw error;
+    return (await db.get<UserRow>("SELECT * FROM users WHERE oauth_id = ?", [oauthId]))!;
+  }
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2);

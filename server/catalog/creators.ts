@@ -3,7 +3,6 @@ import { accounts, creators, home } from "#gateway/api/index.ts";
 import type { ClubInfo, ClubPrivilege, Compilation, CreatorRankEntry, FanRankEntry, Headline, HeadlineDetail, ImageRef } from "#gateway/api/content-types.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
-import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "../http/registry.ts";
 import { pageOfSeries, toCompilation } from "./discovery.ts";
 import { avatarUrl, coverUrl, encImageUrl } from "./media.ts";
@@ -16,14 +15,14 @@ const creatorInput = z.object({ uid: id("创作者 id") });
 const creatorPage = z.object({ uid: id("创作者 id"), ...pageInput.shape });
 type Ctx<I> = { input: I; db: DB; origin: string; caller: { user: UserRow; isMember: boolean } };
 
-function requireCreator(db: DB, uid: number) {
-  if (!sql(db, "SELECT 1 FROM users WHERE id = ? AND is_creator = 1").get(uid)) throw new ApiError(404, "创作者不存在");
+async function requireCreator(db: DB, uid: number) {
+  if (!(await db.get("SELECT 1 FROM users WHERE id = ? AND is_creator = 1", [uid]))) throw new ApiError(404, "创作者不存在");
 }
 
 function creatorVideos(where: string, sort: string) {
-  return ({ input, db, origin, caller }: Ctx<z.infer<typeof creatorPage>>) => {
-    requireCreator(db, input.uid);
-    return { data: pageOfVideos(db, { where: `i.creator_id = @creator AND ${where}`, params: { creator: input.uid }, order: orderFor(sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
+  return async ({ input, db, origin, caller }: Ctx<z.infer<typeof creatorPage>>) => {
+    await requireCreator(db, input.uid);
+    return { data: await pageOfVideos(db, { where: `i.creator_id = @creator AND ${where}`, params: { creator: input.uid }, order: orderFor(sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
   };
 }
 
@@ -34,9 +33,9 @@ export const clubVideos = defineHandler(home.clubVideos, { auth: "guest", input:
 export const compilations = defineHandler(creators.compilations, {
   auth: "guest",
   input: creatorInput,
-  handle({ input, db, origin }) {
-    requireCreator(db, input.uid);
-    const { rows } = pageOfSeries(db, "s.creator_id = @creator", { creator: input.uid }, 1, 50);
+  async handle({ input, db, origin }) {
+    await requireCreator(db, input.uid);
+    const { rows } = await pageOfSeries(db, "s.creator_id = @creator", { creator: input.uid }, 1, 50);
     return { data: rows.map((r) => toCompilation(origin, r)) satisfies Compilation[] };
   },
 });
@@ -63,24 +62,29 @@ interface PostRow {
 const POST_SELECT = `
   SELECT i.id, i.title, i.description, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
     q.id AS quote_id, q.title AS quote_title, q.cover_seed AS quote_seed, q.cover_ratio AS quote_ratio,
-    EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
-    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) AS is_attention
+    CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
+    CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
   FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id WHERE i.kind = 'post'`;
 
-function imagesOf(db: DB, origin: string, itemId: number): ImageRef[] {
-  const rows = sql(db, "SELECT seed, ratio FROM item_images WHERE item_id = ? ORDER BY seq").all(itemId) as { seed: string; ratio: string }[];
-  return rows.map((r) => {
-    const [w, h] = r.ratio.split("X").map(Number) as [number, number];
-    return { url: encImageUrl(origin, r.seed, 360, Math.round((360 * h) / w)), ratio: r.ratio };
+/** The images of each post, in order: one query for a page of posts. */
+async function imagesOf(db: DB, origin: string, itemIds: number[]): Promise<Map<number, ImageRef[]>> {
+  const rows = await db.all<{ item_id: number; seed: string; ratio: string }>("SELECT item_id, seed, ratio FROM item_images WHERE item_id IN (@ids) ORDER BY item_id, seq", {
+    ids: itemIds,
   });
+  const images = new Map<number, ImageRef[]>(itemIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const [w, h] = r.ratio.split("X").map(Number) as [number, number];
+    images.get(r.item_id)?.push({ url: encImageUrl(origin, r.seed, 360, Math.round((360 * h) / w)), ratio: r.ratio });
+  }
+  return images;
 }
 
-function toHeadline(db: DB, origin: string, r: PostRow): Headline {
+function toHeadline(origin: string, r: PostRow, images: ImageRef[]): Headline {
   return {
     id: r.id,
     title: r.title,
     excerpt: r.description.length > 60 ? `${r.description.slice(0, 60)}…` : r.description,
-    images: imagesOf(db, origin, r.id),
+    images,
     like_count: r.like_count,
     comment_count: r.comment_count,
     is_like: r.is_like ? 1 : 0,
@@ -91,19 +95,25 @@ function toHeadline(db: DB, origin: string, r: PostRow): Headline {
 }
 
 /** Posts by `creator`, newest first, as `viewer` sees them. */
-function pageOfPosts(db: DB, origin: string, viewer: number, creator: number, page: number, limit: number) {
-  const total = sql(db, "SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?").pluck().get(creator) as number;
-  const rows = sql(db, `${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`).all({
+async function pageOfPosts(db: DB, origin: string, viewer: number, creator: number, page: number, limit: number) {
+  const total = (await db.value<number>("SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?", [creator]))!;
+  const rows = (await db.all(`${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`, {
     uid: viewer,
     creator,
     limit,
     offset: (page - 1) * limit,
-  }) as PostRow[];
-  return paged(rows.map((r) => toHeadline(db, origin, r)), page, limit, total);
+  })) as PostRow[];
+  const images = await imagesOf(db, origin, rows.map((r) => r.id));
+  return paged(
+    rows.map((r) => toHeadline(origin, r, images.get(r.id) ?? [])),
+    page,
+    limit,
+    total,
+  );
 }
 
-function requirePost(db: DB, uid: number, postId: number): PostRow {
-  const row = sql(db, `${POST_SELECT} AND i.id = @id`).get({ uid, id: postId }) as PostRow | undefined;
+async function requirePost(db: DB, uid: number, postId: number): Promise<PostRow> {
+  const row = (await db.get(`${POST_SELECT} AND i.id = @id`, { uid, id: postId })) as PostRow | undefined;
   if (!row) throw new ApiError(404, "头条不存在或已删除");
   return row;
 }
@@ -111,9 +121,9 @@ function requirePost(db: DB, uid: number, postId: number): PostRow {
 export const headlines = defineHandler(creators.headlines, {
   auth: "guest",
   input: creatorPage,
-  handle({ input, db, origin, caller }) {
-    requireCreator(db, input.uid);
-    return { data: pageOfPosts(db, origin, caller.user.id, input.uid, input.page, input.limit) };
+  async handle({ input, db, origin, caller }) {
+    await requireCreator(db, input.uid);
+    return { data: await pageOfPosts(db, origin, caller.user.id, input.uid, input.page, input.limit) };
   },
 });
 
@@ -121,15 +131,15 @@ export const headlines = defineHandler(creators.headlines, {
 export const myHeadlines = defineHandler(accounts.myHeadlines, {
   auth: "member",
   input: pageInput,
-  handle: ({ input, db, origin, caller }) => ({ data: pageOfPosts(db, origin, caller.user.id, caller.user.id, input.page, input.limit) }),
+  handle: async ({ input, db, origin, caller }) => ({ data: await pageOfPosts(db, origin, caller.user.id, caller.user.id, input.page, input.limit) }),
 });
 
 export const reportHeadline = defineHandler(home.reportHeadline, {
   auth: "member",
   input: z.object({ id: id("头条 id"), type_id: id("举报类型"), content: reportText }),
-  handle({ input, db, caller }) {
-    requirePost(db, caller.user.id, input.id);
-    const again = reportItem(db, caller.user.id, input.id, input.type_id, input.content);
+  async handle({ input, db, caller }) {
+    await requirePost(db, caller.user.id, input.id);
+    const again = await reportItem(db, caller.user.id, input.id, input.type_id, input.content);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
   },
 });
@@ -137,34 +147,35 @@ export const reportHeadline = defineHandler(home.reportHeadline, {
 export const headline = defineHandler(creators.headline, {
   auth: "guest",
   input: z.object({ id: id("头条 id") }),
-  handle({ input, db, origin, caller }) {
-    const row = requirePost(db, caller.user.id, input.id);
-    sql(db, "UPDATE items SET view_count = view_count + 1 WHERE id = ?").run(input.id);
-    return { data: { ...toHeadline(db, origin, row), content: row.description } satisfies HeadlineDetail };
+  async handle({ input, db, origin, caller }) {
+    const row = await requirePost(db, caller.user.id, input.id);
+    await db.run("UPDATE items SET view_count = view_count + 1 WHERE id = ?", [input.id]);
+    const images = await imagesOf(db, origin, [row.id]);
+    return { data: { ...toHeadline(origin, row, images.get(row.id) ?? []), content: row.description } satisfies HeadlineDetail };
   },
 });
 
 export const headlineComments = defineHandler(creators.headlineComments, {
   auth: "guest",
   input: z.object({ id: id("头条 id"), ...pageInput.shape }),
-  handle({ input, db, origin, caller }) {
-    requirePost(db, caller.user.id, input.id);
-    return { data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
+  async handle({ input, db, origin, caller }) {
+    await requirePost(db, caller.user.id, input.id);
+    return { data: await listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
   },
 });
 
 export const headlineReplies = defineHandler(creators.headlineReplies, {
   auth: "guest",
   input: z.object({ comment_id: id("评论 id"), ...pageInput.shape }),
-  handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
+  handle: async ({ input, db, origin, caller }) => ({ data: await listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
 });
 
 export const likeHeadline = defineHandler(creators.likeHeadline, {
   auth: "member",
   input: z.object({ id: id("头条 id") }),
-  handle({ input, db, caller }) {
-    requirePost(db, caller.user.id, input.id);
-    const r = toggleItemMark(db, caller.user.id, input.id, "likes");
+  async handle({ input, db, caller }) {
+    await requirePost(db, caller.user.id, input.id);
+    const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
     return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
   },
 });
@@ -172,7 +183,7 @@ export const likeHeadline = defineHandler(creators.likeHeadline, {
 export const likeHeadlineComment = defineHandler(creators.likeHeadlineComment, {
   auth: "member",
   input: z.object({ comment_id: id("评论 id") }),
-  handle: ({ input, db, caller }) => ({ data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
+  handle: async ({ input, db, caller }) => ({ data: await toggleCommentLike(db, caller.user.id, input.comment_id) }),
 });
 
 export const commentHeadline = defineHandler(creators.commentHeadline, {
@@ -186,9 +197,9 @@ export const commentHeadline = defineHandler(creators.commentHeadline, {
       .max(creators.MAX_HEADLINE_COMMENT, `评论最多 ${creators.MAX_HEADLINE_COMMENT} 字`),
     reply_to: id("回复的评论 id").optional(),
   }),
-  handle({ input, db, origin, caller }) {
-    requirePost(db, caller.user.id, input.id);
-    return { msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
+  async handle({ input, db, origin, caller }) {
+    await requirePost(db, caller.user.id, input.id);
+    return { msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
   },
 });
 
@@ -202,16 +213,16 @@ interface ClubRow {
   privileges: string;
 }
 
-function requireClub(db: DB, uid: number): ClubRow {
-  const club = sql(db, "SELECT * FROM clubs WHERE creator_id = ?").get(uid) as ClubRow | undefined;
+async function requireClub(db: DB, uid: number): Promise<ClubRow> {
+  const club = (await db.get("SELECT * FROM clubs WHERE creator_id = ?", [uid])) as ClubRow | undefined;
   if (!club) throw new ApiError(404, "该创作者还没有粉丝团");
   return club;
 }
 
-export function clubInfoFor(db: DB, origin: string, uid: number, viewer: number): ClubInfo {
-  const club = requireClub(db, uid);
-  const members = sql(db, "SELECT COUNT(*) FROM club_members WHERE creator_id = ?").pluck().get(uid) as number;
-  const mine = sql(db, "SELECT score FROM club_members WHERE creator_id = ? AND user_id = ?").get(uid, viewer) as { score: number } | undefined;
+export async function clubInfoFor(db: DB, origin: string, uid: number, viewer: number): Promise<ClubInfo> {
+  const club = await requireClub(db, uid);
+  const members = (await db.value<number>("SELECT COUNT(*) FROM club_members WHERE creator_id = ?", [uid]))!;
+  const mine = (await db.get("SELECT score FROM club_members WHERE creator_id = ? AND user_id = ?", [uid, viewer])) as { score: number } | undefined;
   return {
     uid,
     name: club.name,
@@ -227,41 +238,41 @@ export function clubInfoFor(db: DB, origin: string, uid: number, viewer: number)
 export const clubInfo = defineHandler(home.clubInfo, {
   auth: "guest",
   input: creatorInput,
-  handle: ({ input, db, origin, caller }) => ({ data: clubInfoFor(db, origin, input.uid, caller.user.id) }),
+  handle: async ({ input, db, origin, caller }) => ({ data: await clubInfoFor(db, origin, input.uid, caller.user.id) }),
 });
 
 export const joinClub = defineHandler(home.joinClub, {
   auth: "member",
   input: creatorInput,
-  handle({ input, db, origin, caller }) {
-    const club = requireClub(db, input.uid);
+  async handle({ input, db, origin, caller }) {
+    const club = await requireClub(db, input.uid);
     if (input.uid === caller.user.id) throw new ApiError(400, "不能加入自己的粉丝团");
-    const joined = joinClubPaying(db, caller.user.id, input.uid, club.fee_coins);
-    return { msg: joined ? "加入成功" : "你已是粉丝团成员", data: clubInfoFor(db, origin, input.uid, caller.user.id) };
+    const joined = await joinClubPaying(db, caller.user.id, input.uid, club.fee_coins);
+    return { msg: joined ? "加入成功" : "你已是粉丝团成员", data: await clubInfoFor(db, origin, input.uid, caller.user.id) };
   },
 });
 
 export const clubRules = defineHandler(home.clubRules, {
   auth: "guest",
   input: creatorInput,
-  handle: ({ input, db }) => ({ data: { rules: JSON.parse(requireClub(db, input.uid).rules) as string[] } }),
+  handle: async ({ input, db }) => ({ data: { rules: JSON.parse((await requireClub(db, input.uid)).rules) as string[] } }),
 });
 
 export const clubPrivileges = defineHandler(home.clubPrivileges, {
   auth: "guest",
   input: creatorInput,
-  handle: ({ input, db }) => ({ data: JSON.parse(requireClub(db, input.uid).privileges) as ClubPrivilege[] }),
+  handle: async ({ input, db }) => ({ data: JSON.parse((await requireClub(db, input.uid)).privileges) as ClubPrivilege[] }),
 });
 
 function fanRank(order: string) {
-  return ({ input, db, origin }: Ctx<z.infer<typeof creatorPage>>) => {
-    requireClub(db, input.uid);
-    const total = sql(db, "SELECT COUNT(*) FROM club_members WHERE creator_id = ?").pluck().get(input.uid) as number;
-    const rows = sql(
-      db,
+  return async ({ input, db, origin }: Ctx<z.infer<typeof creatorPage>>) => {
+    await requireClub(db, input.uid);
+    const total = (await db.value<number>("SELECT COUNT(*) FROM club_members WHERE creator_id = ?", [input.uid]))!;
+    const rows = await db.all<{ user_id: number; score: number; nickname: string; username: string; avatar_url: string }>(
       `SELECT m.user_id, m.score, u.nickname, u.username, u.avatar_url FROM club_members m JOIN users u ON u.id = m.user_id
        WHERE m.creator_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
-    ).all(input.uid, input.limit, (input.page - 1) * input.limit) as { user_id: number; score: number; nickname: string; username: string; avatar_url: string }[];
+      [input.uid, input.limit, (input.page - 1) * input.limit],
+    );
     const offset = (input.page - 1) * input.limit;
     const list: FanRankEntry[] = rows.map((r, i) => ({
       rank: offset + i + 1,
@@ -279,8 +290,8 @@ export const clubNewest = defineHandler(home.clubNewest, { auth: "guest", input:
 export const creatorRank = defineHandler(home.creatorRank, {
   auth: "guest",
   input: pageInput,
-  handle({ input, db, origin, caller }) {
-    const { rows, total, offset } = pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
+  async handle({ input, db, origin, caller }) {
+    const { rows, total, offset } = await pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
     const list: CreatorRankEntry[] = rows.map((r, i) => ({ ...toCard(origin, r), rank: offset + i + 1 }));
     return { data: paged(list, input.page, input.limit, total) };
   },

@@ -3,7 +3,6 @@ import { home, video } from "#gateway/api/index.ts";
 import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#gateway/api/content-types.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
-import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, intInput, paged, pageInput } from "../http/registry.ts";
 import { avatarUrl, encImageUrl } from "./media.ts";
 import { pageOfCreators, toCard } from "./social.ts";
@@ -41,17 +40,17 @@ export function toCompilation(origin: string, r: SeriesRow): Compilation {
 }
 
 /** Series of videos, in id order, optionally narrowed by a SQL condition on `s`. */
-export function pageOfSeries(db: DB, where: string, params: Record<string, unknown>, page: number, limit: number): { rows: SeriesRow[]; total: number } {
-  const total = sql(db, `SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND ${where}`).pluck().get(params) as number;
-  const rows = sql(db, `${SERIES_SELECT} AND ${where} ORDER BY s.id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset: (page - 1) * limit }) as SeriesRow[];
+export async function pageOfSeries(db: DB, where: string, params: Record<string, unknown>, page: number, limit: number): Promise<{ rows: SeriesRow[]; total: number }> {
+  const total = (await db.value<number>(`SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND ${where}`, params))!;
+  const rows = await db.all<SeriesRow>(`${SERIES_SELECT} AND ${where} ORDER BY s.id LIMIT @limit OFFSET @offset`, { ...params, limit, offset: (page - 1) * limit });
   return { rows, total };
 }
 
 export const elements = defineHandler(home.elements, {
   auth: "guest",
   input: pageInput,
-  handle({ input, db, origin }) {
-    const { rows, total } = pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+  async handle({ input, db, origin }) {
+    const { rows, total } = await pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
     return { data: paged(rows.map((r) => toElement(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -59,10 +58,10 @@ export const elements = defineHandler(home.elements, {
 export const elementVideos = defineHandler(home.elementVideos, {
   auth: "guest",
   input: z.object({ id: idInput("专题 id"), ...pageInput.shape }),
-  handle({ input, db, origin, caller }) {
-    if (!sql(db, "SELECT 1 FROM series WHERE id = ?").get(input.id)) throw new ApiError(404, "专题不存在");
+  async handle({ input, db, origin, caller }) {
+    if (!(await db.get("SELECT 1 FROM series WHERE id = ?", [input.id]))) throw new ApiError(404, "专题不存在");
     return {
-      data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }),
+      data: await pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }),
     };
   },
 });
@@ -71,8 +70,8 @@ export const featured = defineHandler(home.featuredTopics, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 10_000,
-  handle({ db, origin }) {
-    const rows = sql(db, `${SERIES_SELECT} ORDER BY video_count DESC, s.id LIMIT 5`).all() as SeriesRow[];
+  async handle({ db, origin }) {
+    const rows = await db.all<SeriesRow>(`${SERIES_SELECT} ORDER BY video_count DESC, s.id LIMIT 5`);
     return { data: rows.map((r) => toElement(origin, r)) };
   },
 });
@@ -80,8 +79,8 @@ export const featured = defineHandler(home.featuredTopics, {
 export const compilations = defineHandler(home.compilations, {
   auth: "guest",
   input: pageInput,
-  handle({ input, db, origin }) {
-    const { rows, total } = pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+  async handle({ input, db, origin }) {
+    const { rows, total } = await pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
     return { data: paged(rows.map((r) => toCompilation(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -91,17 +90,16 @@ const PREVIEW = 4;
 const shortPage = z.object({ page: pageInput.shape.page, limit: intInput("limit 应为 1–20 的整数", { max: 20 }).default(10) });
 
 function tagGroups(order: string) {
-  return ({ input, db, origin, caller }: { input: z.infer<typeof shortPage>; db: DB; origin: string; caller: { user: UserRow } }) => {
-    const total = sql(db, "SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video'").pluck().get() as number;
-    const rows = sql(
-      db,
+  return async ({ input, db, origin, caller }: { input: z.infer<typeof shortPage>; db: DB; origin: string; caller: { user: UserRow } }) => {
+    const total = (await db.value<number>("SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video'"))!;
+    const rows = await db.all<{ name: string; video_count: number }>(
       `SELECT t.name, COUNT(*) AS video_count, MAX(i.created_at) AS newest FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id
-       WHERE i.kind = 'video' GROUP BY t.id ORDER BY ${order} LIMIT ? OFFSET ?`,
-    ).all(input.limit, (input.page - 1) * input.limit) as { name: string; video_count: number }[];
-    const list: TagWithVideos[] = rows.map((r) => ({
-      name: r.name,
-      video_count: r.video_count,
-      videos: pageOfVideos(db, {
+       WHERE i.kind = 'video' GROUP BY t.id, t.name ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [input.limit, (input.page - 1) * input.limit],
+    );
+    const list: TagWithVideos[] = [];
+    for (const r of rows) {
+      const videos = await pageOfVideos(db, {
         where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
         params: { tag: r.name },
         order: orderFor("hot"),
@@ -109,8 +107,9 @@ function tagGroups(order: string) {
         limit: PREVIEW,
         origin,
         user: caller.user,
-      }).list,
-    }));
+      });
+      list.push({ name: r.name, video_count: r.video_count, videos: videos.list });
+    }
     return { data: paged(list, input.page, input.limit, total) };
   };
 }
@@ -120,8 +119,8 @@ export const tagsWithNewVideos = defineHandler(home.tagsWithNewVideos, { auth: "
 
 const smallInput = z.object({ tag: z.string({ error: "标签名无效" }).trim().max(video.MAX_TAG_NAME, `标签名最多 ${video.MAX_TAG_NAME} 个字`).optional(), ...pageInput.shape });
 function smallVideos(sort: "new" | "hot") {
-  return ({ input, db, origin, caller }: { input: z.infer<typeof smallInput>; db: DB; origin: string; caller: { user: UserRow } }) => ({
-    data: pageOfVideos(db, {
+  return async ({ input, db, origin, caller }: { input: z.infer<typeof smallInput>; db: DB; origin: string; caller: { user: UserRow } }) => ({
+    data: await pageOfVideos(db, {
       where: input.tag
         ? "i.cover_ratio = '9X16' AND i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)"
         : "i.cover_ratio = '9X16'",
@@ -140,12 +139,13 @@ export const smallHotByTag = defineHandler(home.smallHotByTag, { auth: "guest", 
 export const creatorsWithVideos = defineHandler(home.creatorsWithVideos, {
   auth: "guest",
   input: shortPage,
-  handle({ input, db, origin, caller }) {
-    const { rows: people, total } = pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
-    const list: CreatorWithVideos[] = people.map((p) => ({
-      ...toCard(origin, p),
-      videos: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: p.id }, order: orderFor("new"), page: 1, limit: 3, origin, user: caller.user }).list,
-    }));
+  async handle({ input, db, origin, caller }) {
+    const { rows: people, total } = await pageOfCreators(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
+    const list: CreatorWithVideos[] = [];
+    for (const p of people) {
+      const videos = await pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: p.id }, order: orderFor("new"), page: 1, limit: 3, origin, user: caller.user });
+      list.push({ ...toCard(origin, p), videos: videos.list });
+    }
     return { data: paged(list, input.page, input.limit, total) };
   },
 });

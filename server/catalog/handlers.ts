@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
 import type { Ad, Category, CommunityUnlockResult, Compilation, Gift, HotSearch, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
-import { sql } from "../db/prepared.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput, sortInput, type Caller } from "../http/registry.ts";
 import type { DB } from "../db/index.ts";
 import { encImageUrl } from "./media.ts";
@@ -19,22 +18,24 @@ const keyword = z.string({ error: "请输入搜索关键词" }).trim().min(1, "�
 /** `%` and `_` in a search are literal. */
 const likePattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function requireVideo(db: DB, itemId: number, uid: number) {
-  const row = itemById(db, itemId, uid);
+async function requireVideo(db: DB, itemId: number, uid: number) {
+  const row = await itemById(db, itemId, uid);
   if (!row) throw new ApiError(404, "视频不存在或已下架");
   return row;
 }
 
-function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
-  const allowance = caller.isMember ? { tickets: ticketCount(db, caller.user.id), communityLeft: communityUnlocksLeft(db, caller.user) } : { tickets: 0, communityLeft: 0 };
-  return toDetail(origin, requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
+async function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
+  const allowance = caller.isMember
+    ? { tickets: await ticketCount(db, caller.user.id), communityLeft: await communityUnlocksLeft(db, caller.user) }
+    : { tickets: 0, communityLeft: 0 };
+  return toDetail(origin, await requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
 }
 
 export const list = defineHandler(home.list, {
   auth: "guest",
   input: z.object({ section: z.string({ error: "分区无效" }).optional(), sort: sortInput, category_id: id("分类 id").optional(), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, {
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, {
       where: input.category_id ? "i.section = @section AND i.category_id = @category" : "i.section = @section",
       params: { section: sectionOf(input.section), category: input.category_id ?? 0 },
       order: orderFor(input.sort),
@@ -50,8 +51,8 @@ export const categories = defineHandler(home.categories, {
   auth: "guest",
   input: z.object({ section: z.string({ error: "分区无效" }).optional() }),
   cacheMs: 10_000,
-  handle({ input, db, origin }) {
-    const rows = sql(db, "SELECT id, name, section FROM categories WHERE kind = 'video' AND section = ? ORDER BY sort, id").all(sectionOf(input.section)) as Omit<Category, "cover">[];
+  async handle({ input, db, origin }) {
+    const rows = (await db.all("SELECT id, name, section FROM categories WHERE kind = 'video' AND section = ? ORDER BY sort, id", [sectionOf(input.section)])) as Omit<Category, "cover">[];
     return { data: rows.map((c) => ({ ...c, cover: encImageUrl(origin, `category-${c.id}`, 160, 90, c.name) })) satisfies Category[] };
   },
 });
@@ -60,16 +61,16 @@ const categoryInput = z.object({ id: id("分类 id"), sort: sortInput, ...paging
 export const category = defineHandler(home.category, {
   auth: "guest",
   input: categoryInput,
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
   }),
 });
 
 export const categoryNew = defineHandler(home.categoryNew, {
   auth: "guest",
   input: categoryInput,
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor("new"), page: input.page, limit: input.limit, origin, user: caller.user }),
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, { where: "i.category_id = @category", params: { category: input.id }, order: orderFor("new"), page: input.page, limit: input.limit, origin, user: caller.user }),
   }),
 });
 
@@ -77,8 +78,8 @@ export const ads = defineHandler(home.ads, {
   auth: "guest",
   input: z.object({ position: z.string({ error: "缺少广告位" }).trim().min(1, "缺少广告位").max(32, "广告位无效") }),
   cacheMs: 10_000,
-  handle({ input, db, origin }) {
-    const rows = sql(db, "SELECT id, title, image_seed, url, ratio FROM ads WHERE position = ? ORDER BY sort, id").all(input.position) as (Omit<Ad, "img_url"> & { image_seed: string })[];
+  async handle({ input, db, origin }) {
+    const rows = (await db.all("SELECT id, title, image_seed, url, ratio FROM ads WHERE position = ? ORDER BY sort, id", [input.position])) as (Omit<Ad, "img_url"> & { image_seed: string })[];
     return {
       data: rows.map(({ image_seed, ...a }) => {
         const [w, h] = a.ratio.split("X").map(Number) as [number, number];
@@ -91,8 +92,8 @@ export const ads = defineHandler(home.ads, {
 export const adClick = defineHandler(home.adClick, {
   auth: "guest",
   input: z.object({ id: id("广告 id") }),
-  handle({ input, db }) {
-    if (sql(db, "UPDATE ads SET clicks = clicks + 1 WHERE id = ?").run(input.id).changes !== 1) throw new ApiError(404, "广告不存在");
+  async handle({ input, db }) {
+    if ((await db.run("UPDATE ads SET clicks = clicks + 1 WHERE id = ?", [input.id])) !== 1) throw new ApiError(404, "广告不存在");
     return { data: { ok: true } };
   },
 });
@@ -100,20 +101,20 @@ export const adClick = defineHandler(home.adClick, {
 export const detail = defineHandler(video.detail, {
   auth: "guest",
   input: videoId,
-  handle: ({ input, db, origin, caller }) => ({ data: detailFor(db, origin, caller, input.id) }),
+  handle: async ({ input, db, origin, caller }) => ({ data: await detailFor(db, origin, caller, input.id) }),
 });
 
 /** A view: the player reports it once a video starts playing (`detail` does not count). */
 export const log = defineHandler(video.log, {
   auth: "guest",
   input: videoId,
-  handle({ input, db, caller }) {
-    requireVideo(db, input.id, caller.user.id);
-    const viewCount = db.transaction(() => {
-      sql(db, "INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)").run(caller.user.id, input.id, Date.now());
-      sql(db, "UPDATE items SET view_count = view_count + 1, hot = hot + 1 WHERE id = ?").run(input.id);
-      return sql(db, "SELECT view_count FROM items WHERE id = ?").pluck().get(input.id) as number;
-    })();
+  async handle({ input, db, caller }) {
+    await requireVideo(db, input.id, caller.user.id);
+    const viewCount = await db.transaction(async (db) => {
+      await db.run("INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)", [caller.user.id, input.id, Date.now()]);
+      await db.run("UPDATE items SET view_count = view_count + 1, hot = hot + 1 WHERE id = ?", [input.id]);
+      return (await db.value("SELECT view_count FROM items WHERE id = ?", [input.id]))!;
+    });
     return { data: { view_count: viewCount } };
   },
 });
@@ -121,8 +122,8 @@ export const log = defineHandler(video.log, {
 export const like = defineHandler(video.like, {
   auth: "member",
   input: videoId,
-  handle({ input, db, caller }) {
-    const r = toggleItemMark(db, caller.user.id, input.id, "likes");
+  async handle({ input, db, caller }) {
+    const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
     return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
   },
 });
@@ -130,22 +131,22 @@ export const like = defineHandler(video.like, {
 export const comments = defineHandler(video.comments, {
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
-  handle({ input, db, origin, caller }) {
-    requireVideo(db, input.id, caller.user.id);
-    return { data: listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
+  async handle({ input, db, origin, caller }) {
+    await requireVideo(db, input.id, caller.user.id);
+    return { data: await listComments(db, origin, caller.user.id, input.id, input.page, input.limit) };
   },
 });
 
 export const replies = defineHandler(video.replies, {
   auth: "guest",
   input: z.object({ comment_id: id("评论 id"), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({ data: listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
+  handle: async ({ input, db, origin, caller }) => ({ data: await listReplies(db, origin, caller.user.id, input.comment_id, input.page, input.limit) }),
 });
 
 export const commentLike = defineHandler(video.commentLike, {
   auth: "member",
   input: z.object({ comment_id: id("评论 id") }),
-  handle: ({ input, db, caller }) => ({ data: toggleCommentLike(db, caller.user.id, input.comment_id) }),
+  handle: async ({ input, db, caller }) => ({ data: await toggleCommentLike(db, caller.user.id, input.comment_id) }),
 });
 
 export const comment = defineHandler(video.comment, {
@@ -155,14 +156,14 @@ export const comment = defineHandler(video.comment, {
     content: z.string({ error: "请输入评论内容" }).trim().min(1, "请输入评论内容").max(video.MAX_COMMENT, `评论最多 ${video.MAX_COMMENT} 字`),
     reply_to: id("回复的评论 id").optional(),
   }),
-  handle: ({ input, db, origin, caller }) => ({ msg: "评论成功", data: addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
+  handle: async ({ input, db, origin, caller }) => ({ msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) }),
 });
 
 export const tagByName = defineHandler(video.tagByName, {
   auth: "guest",
   input: z.object({ name: z.string({ error: "缺少标签名" }).trim().min(1, "缺少标签名").max(video.MAX_TAG_NAME, `标签名最多 ${video.MAX_TAG_NAME} 个字`), ...paging }),
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, {
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, {
       where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = @tag)",
       params: { tag: input.name },
       order: orderFor("new"),
@@ -177,10 +178,10 @@ export const tagByName = defineHandler(video.tagByName, {
 export const related = defineHandler(video.related, {
   auth: "guest",
   input: z.object({ id: id("视频 id"), ...paging }),
-  handle({ input, db, origin, caller }) {
-    const row = requireVideo(db, input.id, caller.user.id);
+  async handle({ input, db, origin, caller }) {
+    const row = await requireVideo(db, input.id, caller.user.id);
     return {
-      data: pageOfVideos(db, {
+      data: await pageOfVideos(db, {
         where: "i.id != @self AND i.section = @section AND (i.category_id = @category OR i.id IN (SELECT item_id FROM item_tags WHERE tag_id IN (SELECT tag_id FROM item_tags WHERE item_id = @self)))",
         params: { self: row.id, section: row.section, category: row.category_id ?? 0 },
         order: orderFor("hot"),
@@ -197,8 +198,8 @@ export const giftList = defineHandler(video.giftList, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 60_000,
-  handle({ db, origin }) {
-    const rows = sql(db, "SELECT id, name, coins FROM gifts ORDER BY sort, id").all() as Omit<Gift, "icon">[];
+  async handle({ db, origin }) {
+    const rows = (await db.all("SELECT id, name, coins FROM gifts ORDER BY sort, id")) as Omit<Gift, "icon">[];
     return { data: rows.map((g) => ({ ...g, icon: encImageUrl(origin, `gift-${g.id}`, 96, 96, g.name) })) satisfies Gift[] };
   },
 });
@@ -206,30 +207,30 @@ export const giftList = defineHandler(video.giftList, {
 export const rewardHer = defineHandler(video.rewardHer, {
   auth: "member",
   input: z.object({ id: id("视频 id"), gift_id: id("礼物 id") }),
-  handle: ({ input, db, caller }) => ({ msg: "打赏成功", data: { coins: rewardCreator(db, caller.user.id, input.id, input.gift_id) } }),
+  handle: async ({ input, db, caller }) => ({ msg: "打赏成功", data: { coins: await rewardCreator(db, caller.user.id, input.id, input.gift_id) } }),
 });
 
 export const report = defineHandler(video.report, {
   auth: "member",
   input: z.object({ id: id("视频 id"), type_id: id("举报类型"), content: reportText }),
-  handle({ input, db, caller }) {
-    if (!sql(db, "SELECT 1 FROM items WHERE id = ? AND kind = 'video'").get(input.id)) throw new ApiError(404, "视频不存在或已下架");
-    const again = reportItem(db, caller.user.id, input.id, input.type_id, input.content);
+  async handle({ input, db, caller }) {
+    if (!(await db.get("SELECT 1 FROM items WHERE id = ? AND kind = 'video'", [input.id]))) throw new ApiError(404, "视频不存在或已下架");
+    const again = await reportItem(db, caller.user.id, input.id, input.type_id, input.content);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
   },
 });
 
 const buyInput = z.object({ id: id("视频 id"), request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") });
 function purchase(method: "coins" | "ticket") {
-  return ({ input, db, origin, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; caller: Caller }) => {
-    const r = buyVideo(db, caller.user.id, input.id, method, input.request_id);
+  return async ({ input, db, origin, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; caller: Caller }) => {
+    const r = await buyVideo(db, caller.user.id, input.id, method, input.request_id);
     const fresh = { ...caller, user: r.user };
     const data: PurchaseResult = {
       charged: r.charged ? 1 : 0,
       coins_spent: r.coinsSpent,
       coins: r.user.coins,
-      tickets: ticketCount(db, caller.user.id),
-      video: detailFor(db, origin, fresh, input.id),
+      tickets: await ticketCount(db, caller.user.id),
+      video: await detailFor(db, origin, fresh, input.id),
     };
     return { msg: r.charged ? "解锁成功" : "已购买过该视频", data };
   };
@@ -247,59 +248,59 @@ export const communityUnlock = defineHandler(video.communityUnlock, {
       .min(video.SHARE_TEXT_LENGTH.min, `分享语至少 ${video.SHARE_TEXT_LENGTH.min} 个字`)
       .max(video.SHARE_TEXT_LENGTH.max, `分享语最多 ${video.SHARE_TEXT_LENGTH.max} 字`),
   }),
-  handle({ input, db, origin, caller }) {
-    const r = unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
+  async handle({ input, db, origin, caller }) {
+    const r = await unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
     const data: CommunityUnlockResult = {
       charged: r.charged ? 1 : 0,
       coins_spent: 0,
       coins: r.user.coins,
-      tickets: ticketCount(db, caller.user.id),
-      video: detailFor(db, origin, { ...caller, user: r.user }, input.id),
+      tickets: await ticketCount(db, caller.user.id),
+      video: await detailFor(db, origin, { ...caller, user: r.user }, input.id),
       post_id: r.postId,
     };
     return { msg: r.charged ? "已分享到社区，视频已解锁" : "该视频已解锁", data };
   },
 });
 
-function requireSeries(db: DB, id: number) {
-  if (!sql(db, "SELECT 1 FROM series WHERE id = ?").get(id)) throw new ApiError(404, "专题不存在");
+async function requireSeries(db: DB, id: number) {
+  if (!(await db.get("SELECT 1 FROM series WHERE id = ?", [id]))) throw new ApiError(404, "专题不存在");
 }
 
-function requirePerson(db: DB, viewer: number, uid: number) {
-  if (!personById(db, viewer, uid)) throw new ApiError(404, "用户不存在");
+async function requirePerson(db: DB, viewer: number, uid: number) {
+  if (!(await personById(db, viewer, uid))) throw new ApiError(404, "用户不存在");
 }
 
 export const byElement = defineHandler(video.byElement, {
   auth: "guest",
   input: z.object({ element_id: id("专题 id"), ...paging }),
-  handle({ input, db, origin, caller }) {
-    requireSeries(db, input.element_id);
-    return { data: pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.element_id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }) };
+  async handle({ input, db, origin, caller }) {
+    await requireSeries(db, input.element_id);
+    return { data: await pageOfVideos(db, { where: "i.series_id = @series", params: { series: input.element_id }, order: "i.created_at, i.id", page: input.page, limit: input.limit, origin, user: caller.user }) };
   },
 });
 
-function findState(db: DB, uid: number, itemId: number) {
-  const count = sql(db, "SELECT COUNT(*) FROM find_requests WHERE item_id = ?").pluck().get(itemId) as number;
-  const requested = sql(db, "SELECT 1 FROM find_requests WHERE item_id = ? AND user_id = ?").get(itemId, uid) ? 1 : 0;
+async function findState(db: DB, uid: number, itemId: number) {
+  const count = await db.value("SELECT COUNT(*) FROM find_requests WHERE item_id = ?", [itemId]) as number;
+  const requested = (await db.get("SELECT 1 FROM find_requests WHERE item_id = ? AND user_id = ?", [itemId, uid])) ? 1 : 0;
   return { requested, count };
 }
 
 export const checkFind = defineHandler(video.checkFind, {
   auth: "guest",
   input: videoId,
-  handle({ input, db, caller }) {
-    requireVideo(db, input.id, caller.user.id);
-    return { data: findState(db, caller.user.id, input.id) };
+  async handle({ input, db, caller }) {
+    await requireVideo(db, input.id, caller.user.id);
+    return { data: await findState(db, caller.user.id, input.id) };
   },
 });
 
 export const requestFind = defineHandler(video.requestFind, {
   auth: "member",
   input: z.object({ id: id("视频 id"), content: z.string({ error: "说明应为文字" }).trim().max(video.MAX_WANT_TEXT, `说明最多 ${video.MAX_WANT_TEXT} 字`).optional().default("") }),
-  handle({ input, db, caller }) {
-    requireVideo(db, input.id, caller.user.id);
-    sql(db, "INSERT OR IGNORE INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?)").run(caller.user.id, input.id, input.content, Date.now());
-    return { msg: "求片成功，我们会尽快处理", data: findState(db, caller.user.id, input.id) };
+  async handle({ input, db, caller }) {
+    await requireVideo(db, input.id, caller.user.id);
+    await db.run("INSERT INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", [caller.user.id, input.id, input.content, Date.now()]);
+    return { msg: "求片成功，我们会尽快处理", data: await findState(db, caller.user.id, input.id) };
   },
 });
 
@@ -307,16 +308,16 @@ export const hotSearch = defineHandler(search.hotSearch, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 5_000,
-  handle: ({ db }) => ({ data: sql(db, "SELECT word, hits AS hot FROM hot_searches ORDER BY pinned DESC, hits DESC, word LIMIT 12").all() as HotSearch[] }),
+  handle: async ({ db }) => ({ data: (await db.all("SELECT word, hits AS hot FROM hot_searches ORDER BY pinned DESC, hits DESC, word LIMIT 12")) as HotSearch[] }),
 });
 
 export const searchVideos = defineHandler(search.search, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
-  handle({ input, db, origin, caller }) {
-    if (input.page === 1) sql(db, "INSERT INTO hot_searches (word, hits) VALUES (?, 1) ON CONFLICT(word) DO UPDATE SET hits = hits + 1").run(input.kw);
+  async handle({ input, db, origin, caller }) {
+    if (input.page === 1) await db.run("INSERT INTO hot_searches (word, hits) VALUES (?, 1) ON CONFLICT (word) DO UPDATE SET hits = hot_searches.hits + 1", [input.kw]);
     return {
-      data: pageOfVideos(db, {
+      data: await pageOfVideos(db, {
         where: "(i.title LIKE @kw ESCAPE '\\' OR i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name LIKE @kw ESCAPE '\\'))",
         params: { kw: likePattern(input.kw) },
         order: orderFor("hot"),
@@ -332,8 +333,8 @@ export const searchVideos = defineHandler(search.search, {
 export const searchCreator = defineHandler(search.searchCreator, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
-  handle({ input, db, origin, caller }) {
-    const { rows, total } = pageOfCreators(db, caller.user.id, "(u.nickname LIKE @kw ESCAPE '\\' OR u.username LIKE @kw ESCAPE '\\')", { kw: likePattern(input.kw) }, input.page, input.limit);
+  async handle({ input, db, origin, caller }) {
+    const { rows, total } = await pageOfCreators(db, caller.user.id, "(u.nickname LIKE @kw ESCAPE '\\' OR u.username LIKE @kw ESCAPE '\\')", { kw: likePattern(input.kw) }, input.page, input.limit);
     return { data: paged(rows.map((r) => toCard(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -341,8 +342,8 @@ export const searchCreator = defineHandler(search.searchCreator, {
 export const searchCompilation = defineHandler(search.searchCompilation, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
-  handle({ input, db, origin }) {
-    const { rows, total } = pageOfSeries(db, "s.title LIKE @kw ESCAPE '\\'", { kw: likePattern(input.kw) }, input.page, input.limit);
+  async handle({ input, db, origin }) {
+    const { rows, total } = await pageOfSeries(db, "s.title LIKE @kw ESCAPE '\\'", { kw: likePattern(input.kw) }, input.page, input.limit);
     const list: Compilation[] = rows.map((r) => toCompilation(origin, r));
     return { data: paged(list, input.page, input.limit, total) };
   },
@@ -351,8 +352,8 @@ export const searchCompilation = defineHandler(search.searchCompilation, {
 export const creatorPage = defineHandler(creators.creatorPage, {
   auth: "guest",
   input: z.object({ uid: id("用户 id") }),
-  handle({ input, db, origin, caller }) {
-    const person = personById(db, caller.user.id, input.uid);
+  async handle({ input, db, origin, caller }) {
+    const person = await personById(db, caller.user.id, input.uid);
     if (!person) throw new ApiError(404, "用户不存在");
     return { data: toCard(origin, person) };
   },
@@ -361,27 +362,27 @@ export const creatorPage = defineHandler(creators.creatorPage, {
 export const creatorVideos = defineHandler(creators.creatorVideos, {
   auth: "guest",
   input: z.object({ uid: id("用户 id"), sort: sortInput, ...paging }),
-  handle({ input, db, origin, caller }) {
-    requirePerson(db, caller.user.id, input.uid);
-    return { data: pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
+  async handle({ input, db, origin, caller }) {
+    await requirePerson(db, caller.user.id, input.uid);
+    return { data: await pageOfVideos(db, { where: "i.creator_id = @creator", params: { creator: input.uid }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }) };
   },
 });
 
 export const follow = defineHandler(accounts.follow, {
   auth: "member",
   input: z.object({ uid: id("用户 id") }),
-  handle({ input, db, caller }) {
-    const r = toggleFollow(db, caller.user.id, input.uid);
+  async handle({ input, db, caller }) {
+    const r = await toggleFollow(db, caller.user.id, input.uid);
     return { msg: r.is_attention ? "关注成功" : "已取消关注", data: r };
   },
 });
 
 const peopleInput = z.object({ uid: id("用户 id").optional(), ...paging });
 function people(direction: "following" | "fans") {
-  return ({ input, db, origin, caller }: { input: z.infer<typeof peopleInput>; db: DB; origin: string; caller: Caller }) => {
+  return async ({ input, db, origin, caller }: { input: z.infer<typeof peopleInput>; db: DB; origin: string; caller: Caller }) => {
     const who = input.uid ?? caller.user.id;
-    if (input.uid !== undefined) requirePerson(db, caller.user.id, input.uid);
-    return { data: listPeople(db, origin, caller.user.id, who, direction, input.page, input.limit) };
+    if (input.uid !== undefined) await requirePerson(db, caller.user.id, input.uid);
+    return { data: await listPeople(db, origin, caller.user.id, who, direction, input.page, input.limit) };
   };
 }
 export const following = defineHandler(accounts.following, { auth: "guest", input: peopleInput, handle: people("following") });
@@ -390,9 +391,9 @@ export const fans = defineHandler(accounts.fans, { auth: "guest", input: peopleI
 export const myPurchases = defineHandler(accounts.myPurchases, {
   auth: "member",
   input: pageInput,
-  handle: ({ input, db, origin, caller }) => ({
-    data: pageOfVideos(db, {
-      from: "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid",
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, {
+      from: "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid AND mp.unit_id = 0",
       where: "1 = 1",
       params: {},
       order: "mp.created_at DESC, mp.id DESC",
@@ -407,16 +408,13 @@ export const myPurchases = defineHandler(accounts.myPurchases, {
 export const myTickets = defineHandler(accounts.myTickets, {
   auth: "member",
   input: pageInput,
-  handle({ input, db, caller }) {
+  async handle({ input, db, caller }) {
     const now = Date.now();
-    const total = sql(db, "SELECT COUNT(*) FROM tickets WHERE user_id = ?").pluck().get(caller.user.id) as number;
+    const total = (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ?", [caller.user.id]))!;
     // A stored 0 past its date is expired (2). Usable vouchers first, the soonest to expire on top; then used
     // ones; expired ones last (ORDER BY takes the derived status).
-    const rows = sql(
-      db,
-      `SELECT id, name, CASE WHEN status = 0 AND expires_at <= ? THEN 2 ELSE status END AS status, used_on, expires_at
-       FROM tickets WHERE user_id = ? ORDER BY status, expires_at, id LIMIT ? OFFSET ?`,
-    ).all(now, caller.user.id, input.limit, (input.page - 1) * input.limit) as { id: number; name: string; status: number; used_on: number | null; expires_at: number }[];
+    const rows = (await db.all(`SELECT id, name, CASE WHEN status = 0 AND expires_at <= ? THEN 2 ELSE status END AS status, used_on, expires_at
+       FROM tickets WHERE user_id = ? ORDER BY status, expires_at, id LIMIT ? OFFSET ?`, [now, caller.user.id, input.limit, (input.page - 1) * input.limit])) as { id: number; name: string; status: number; used_on: number | null; expires_at: number }[];
     const list: Ticket[] = rows.map((t) => ({ ...t, expires_at: isoDate(t.expires_at) }));
     return { data: paged(list, input.page, input.limit, total) };
   },

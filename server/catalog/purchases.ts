@@ -1,11 +1,13 @@
+import { isUniqueViolation, stmt } from "../db/database.ts";
 import type { DB } from "../db/index.ts";
-import { sql } from "../db/prepared.ts";
 import { ApiError } from "../http/registry.ts";
 import type { UserRow } from "../accounts/users.ts";
 import { userById } from "../accounts/users.ts";
 import { canWatch, itemById } from "./videos.ts";
 
-// Money moves only here: every coin leaves a balance inside one transaction, with a spending record.
+// Money moves only here: every coin leaves a balance inside one transaction, with a spending record. Each such
+// transaction first locks the member's row (decision 028), so two purchases by one member run one after the
+// other, also from two gateway processes on one PostgreSQL database.
 
 export type PurchaseMethod = "coins" | "ticket" | "community";
 
@@ -15,50 +17,136 @@ export interface PurchaseOutcome {
   user: UserRow;
 }
 
-function unusedTicket(db: DB, userId: number, now: number): { id: number } | undefined {
-  return sql(db, "SELECT id FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ? ORDER BY expires_at, id LIMIT 1").get(userId, now) as
-    | { id: number }
-    | undefined;
+/**
+ * Locks the member's row until the transaction ends (PostgreSQL; on SQLite the transaction already holds the
+ * write lock). Call it first in every transaction that charges or credits a member, then re-read what counts.
+ */
+async function lockMember(db: DB, userId: number): Promise<void> {
+  await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [userId]);
 }
 
-export function ticketCount(db: DB, userId: number): number {
-  return sql(db, "SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?").pluck().get(userId, Date.now()) as number;
+async function unusedTicket(db: DB, userId: number, now: number): Promise<{ id: number } | undefined> {
+  return await db.get<{ id: number }>("SELECT id FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ? ORDER BY expires_at, id LIMIT 1", [userId, now]);
 }
 
-/** Takes coins from a member, or refuses with the balance and the amount; records why. */
-function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number): number {
-  const changed = sql(db, "UPDATE users SET coins = coins - ?, consumption = consumption + ?, updated_at = ? WHERE id = ? AND coins >= ?").run(coins, coins, now, userId, coins).changes;
-  const balance = sql(db, "SELECT coins FROM users WHERE id = ?").pluck().get(userId) as number;
+export async function ticketCount(db: DB, userId: number): Promise<number> {
+  return (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?", [userId, Date.now()]))!;
+}
+
+/** Takes coins from a member, or refuses with the balance and the amount; records why (and for which unit). */
+async function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number, unitId = 0): Promise<number> {
+  const changed = await db.run("UPDATE users SET coins = coins - ?, consumption = consumption + ?, updated_at = ? WHERE id = ? AND coins >= ?", [coins, coins, now, userId, coins]);
+  const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
   if (changed !== 1) throw new ApiError(400, `金币不足，当前余额 ${balance} 金币，需要 ${coins} 金币`);
-  sql(db, "INSERT INTO spending (user_id, item_id, coins, reason, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, coins, reason, balance, now);
+  await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+    userId,
+    itemId,
+    unitId,
+    coins,
+    reason,
+    balance,
+    now,
+  ]);
   return balance;
+}
+
+/** Whether the member owns the unit: bought it, or bought the whole item (unit 0) (decision 031). */
+async function owns(db: DB, userId: number, itemId: number, unitId: number): Promise<boolean> {
+  return (await db.get("SELECT 1 FROM purchases WHERE user_id = ? AND item_id = ? AND unit_id IN (0, ?)", [userId, itemId, unitId])) !== undefined;
+}
+
+/** The purchase insert lost a race to a twin (another request, another process): the unit is already bought. */
+class AlreadyBought extends Error {}
+
+/** Records a purchase; a unique violation (a twin got there first) becomes `AlreadyBought`, rolling the transaction back. */
+async function recordPurchase(db: DB, p: { userId: number; itemId: number; unitId: number; method: string; coins: number; requestId: string; now: number }): Promise<void> {
+  try {
+    await db.run("INSERT INTO purchases (user_id, item_id, unit_id, method, coins, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+      p.userId,
+      p.itemId,
+      p.unitId,
+      p.method,
+      p.coins,
+      p.requestId.slice(0, 64),
+      p.now,
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AlreadyBought();
+    throw error;
+  }
+}
+
+/** One sale of one unit of an item: the whole item (unit 0: a video, a whole book) or one episode or chapter. */
+export interface UnitSale {
+  userId: number;
+  itemId: number;
+  /** 0: the whole item; else an `item_units.id`. */
+  unitId: number;
+  method: "coins" | "ticket";
+  requestId: string;
+  /**
+   * The unit's price in coins for this member, read inside the transaction after the member's row is locked
+   * and after the ownership check: it refuses (throws an ApiError) a sale that may not happen, such as a unit
+   * the member may already watch or read, or one not sold for coins.
+   */
+  price: (db: DB, user: UserRow) => Promise<number>;
+  /** The spending record's reason (`buy_video`, …). */
+  reason: string;
+}
+
+/**
+ * Sells a unit to a member, once. A repeat (a double tap, a retried request, a twin racing through another
+ * process) finds the purchase and charges nothing (`charged: false`). With a voucher no coins move; with coins
+ * the price leaves the balance, or the sale is refused with the balance and the price. Call it outside any
+ * transaction: it runs its own, and answers a unique violation only after that one has rolled back.
+ */
+export async function buyUnit(db: DB, sale: UnitSale): Promise<PurchaseOutcome> {
+  try {
+    return await db.transaction(async (db): Promise<PurchaseOutcome> => {
+      const now = Date.now();
+      await lockMember(db, sale.userId);
+      const user = (await userById(db, sale.userId))!;
+      if (await owns(db, sale.userId, sale.itemId, sale.unitId)) return { charged: false, coinsSpent: 0, user };
+      const price = await sale.price(db, user);
+      let coins = 0;
+      if (sale.method === "ticket") {
+        const ticket = await unusedTicket(db, sale.userId, now);
+        if (!ticket) throw new ApiError(400, "没有可用的观影券");
+        await db.run("UPDATE tickets SET status = 1, used_on = ? WHERE id = ? AND status = 0", [sale.itemId, ticket.id]);
+      } else {
+        coins = price;
+        if (coins > 0) await charge(db, sale.userId, coins, sale.itemId, sale.reason, now, sale.unitId);
+      }
+      await recordPurchase(db, { userId: sale.userId, itemId: sale.itemId, unitId: sale.unitId, method: sale.method, coins, requestId: sale.requestId, now });
+      return { charged: true, coinsSpent: coins, user: (await userById(db, sale.userId))! };
+    });
+  } catch (error) {
+    // Rolled back: nothing was charged. The twin that won answers the purchase; this one finds it.
+    if (error instanceof AlreadyBought) return { charged: false, coinsSpent: 0, user: (await userById(db, sale.userId))! };
+    throw error;
+  }
 }
 
 /**
  * Unlocks a video for a member, once. A repeat (a double tap, a retried request) finds the purchase and
  * charges nothing; a video the member may already watch is not sold.
  */
-export function buyVideo(db: DB, userId: number, itemId: number, method: PurchaseMethod, requestId: string): PurchaseOutcome {
-  return db.transaction((): PurchaseOutcome => {
-    const now = Date.now();
-    const user = userById(db, userId)!;
-    const item = itemById(db, itemId, userId);
-    if (!item) throw new ApiError(404, "视频不存在或已下架");
-    if (item.is_pay) return { charged: false, coinsSpent: 0, user };
-    if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需购买");
-    let coins = 0;
-    if (method === "ticket") {
-      const ticket = unusedTicket(db, userId, now);
-      if (!ticket) throw new ApiError(400, "没有可用的观影券");
-      sql(db, "UPDATE tickets SET status = 1, used_on = ? WHERE id = ? AND status = 0").run(itemId, ticket.id);
-    } else {
-      if (item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
-      coins = item.coins;
-      charge(db, userId, coins, itemId, "buy_video", now);
-    }
-    sql(db, "INSERT INTO purchases (user_id, item_id, method, coins, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, method, coins, requestId.slice(0, 64), now);
-    return { charged: true, coinsSpent: coins, user: userById(db, userId)! };
-  }).immediate();
+export async function buyVideo(db: DB, userId: number, itemId: number, method: "coins" | "ticket", requestId: string): Promise<PurchaseOutcome> {
+  return await buyUnit(db, {
+    userId,
+    itemId,
+    unitId: 0,
+    method,
+    requestId,
+    reason: "buy_video",
+    price: async (db, user) => {
+      const item = await itemById(db, itemId, userId);
+      if (!item) throw new ApiError(404, "视频不存在或已下架");
+      if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需购买");
+      if (method === "coins" && item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
+      return item.coins;
+    },
+  });
 }
 
 const DAY_MS = 86_400_000;
@@ -70,8 +158,8 @@ export function startOfChinaDay(now: number): number {
 }
 
 /** Community unlocks a member has left today: `users.can_watch` a day, less those used since midnight. */
-export function communityUnlocksLeft(db: DB, user: Pick<UserRow, "id" | "can_watch">, now = Date.now()): number {
-  const used = sql(db, "SELECT COUNT(*) FROM purchases WHERE user_id = ? AND method = 'community' AND created_at >= ?").pluck().get(user.id, startOfChinaDay(now)) as number;
+export async function communityUnlocksLeft(db: DB, user: Pick<UserRow, "id" | "can_watch">, now = Date.now()): Promise<number> {
+  const used = (await db.value("SELECT COUNT(*) FROM purchases WHERE user_id = ? AND method = 'community' AND created_at >= ?", [user.id, startOfChinaDay(now)]))!;
   return Math.max(0, user.can_watch - used);
 }
 
@@ -85,52 +173,62 @@ export interface CommunityOutcome extends PurchaseOutcome {
  * post unlocks the video for them. No coins move; each day allows `users.can_watch` of these. Like a coin
  * purchase it happens once per video, so a retry or a double tap neither posts twice nor uses the allowance.
  */
-export function unlockByPost(db: DB, userId: number, itemId: number, content: string, requestId: string): CommunityOutcome {
-  return db.transaction((): CommunityOutcome => {
-    const now = Date.now();
-    const user = userById(db, userId)!;
-    const item = itemById(db, itemId, userId);
-    if (!item) throw new ApiError(404, "视频不存在或已下架");
-    if (item.is_pay) return { charged: false, coinsSpent: 0, user, postId: 0 };
-    if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需解锁");
-    if (item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
-    if (communityUnlocksLeft(db, user, now) <= 0) throw new ApiError(400, `今日社区解锁次数已用完（每天 ${user.can_watch} 次），明天再来吧`);
-    const post = sql(
-      db,
-      `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, quote_item_id, created_at)
-       VALUES ('post', 'circle', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(content.length > 30 ? `${content.slice(0, 30)}…` : content, content, item.cover_seed, item.cover_ratio, userId, itemId, now);
-    sql(db, "INSERT INTO purchases (user_id, item_id, method, coins, request_id, created_at) VALUES (?, ?, 'community', 0, ?, ?)").run(userId, itemId, requestId.slice(0, 64), now);
-    return { charged: true, coinsSpent: 0, user, postId: Number(post.lastInsertRowid) };
-  }).immediate();
+export async function unlockByPost(db: DB, userId: number, itemId: number, content: string, requestId: string): Promise<CommunityOutcome> {
+  try {
+    return await db.transaction(async (db): Promise<CommunityOutcome> => {
+      const now = Date.now();
+      // No coins move, but the day's allowance does: the member's unlocks run one at a time.
+      await lockMember(db, userId);
+      const user = (await userById(db, userId))!;
+      const item = await itemById(db, itemId, userId);
+      if (!item) throw new ApiError(404, "视频不存在或已下架");
+      if (item.is_pay) return { charged: false, coinsSpent: 0, user, postId: 0 };
+      if (canWatch(item, user)) throw new ApiError(400, "该视频可以直接观看，无需解锁");
+      if (item.coins <= 0) throw new ApiError(400, "该视频仅限 VIP 观看");
+      if ((await communityUnlocksLeft(db, user, now)) <= 0) throw new ApiError(400, `今日社区解锁次数已用完（每天 ${user.can_watch} 次），明天再来吧`);
+      const postId = await db.insert(
+        `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, quote_item_id, created_at)
+         VALUES ('post', 'circle', ?, ?, ?, ?, ?, ?, ?)`,
+        [content.length > 30 ? `${content.slice(0, 30)}…` : content, content, item.cover_seed, item.cover_ratio, userId, itemId, now],
+      );
+      await recordPurchase(db, { userId, itemId, unitId: 0, method: "community", coins: 0, requestId, now });
+      return { charged: true, coinsSpent: 0, user, postId };
+    });
+  } catch (error) {
+    // A twin unlocked it first; this one's post was rolled back with it.
+    if (error instanceof AlreadyBought) return { charged: false, coinsSpent: 0, user: (await userById(db, userId))!, postId: 0 };
+    throw error;
+  }
 }
 
 /** A gift to the creator of an item: the gift's price leaves the member's balance. */
-export function rewardCreator(db: DB, userId: number, itemId: number, giftId: number): number {
-  return db.transaction(() => {
+export async function rewardCreator(db: DB, userId: number, itemId: number, giftId: number): Promise<number> {
+  return await db.transaction(async (db) => {
     const now = Date.now();
-    const item = sql(db, "SELECT id, creator_id FROM items WHERE id = ?").get(itemId) as { id: number; creator_id: number | null } | undefined;
+    await lockMember(db, userId);
+    const item = await db.get<{ id: number; creator_id: number | null }>("SELECT id, creator_id FROM items WHERE id = ?", [itemId]);
     if (!item) throw new ApiError(404, "视频不存在或已下架");
-    const gift = sql(db, "SELECT id, coins FROM gifts WHERE id = ?").get(giftId) as { id: number; coins: number } | undefined;
+    const gift = await db.get<{ id: number; coins: number }>("SELECT id, coins FROM gifts WHERE id = ?", [giftId]);
     if (!gift) throw new ApiError(400, "礼物不存在");
     if (item.creator_id === userId) throw new ApiError(400, "不能打赏自己");
-    const balance = charge(db, userId, gift.coins, itemId, "reward", now);
-    sql(db, "INSERT INTO rewards (user_id, item_id, creator_id, gift_id, coins, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(userId, itemId, item.creator_id, giftId, gift.coins, now);
+    const balance = await charge(db, userId, gift.coins, itemId, "reward", now);
+    await db.run("INSERT INTO rewards (user_id, item_id, creator_id, gift_id, coins, created_at) VALUES (?, ?, ?, ?, ?, ?)", [userId, itemId, item.creator_id, giftId, gift.coins, now]);
     // A gift counts towards the giver's standing in the creator's fan club.
-    if (item.creator_id) sql(db, "UPDATE club_members SET score = score + ? WHERE creator_id = ? AND user_id = ?").run(gift.coins, item.creator_id, userId);
+    if (item.creator_id) await db.run("UPDATE club_members SET score = score + ? WHERE creator_id = ? AND user_id = ?", [gift.coins, item.creator_id, userId]);
     return balance;
-  }).immediate();
+  });
 }
 
 /** Joins a creator's fan club, paying its fee once; false when already a member. The fee counts as score. */
-export function joinClubPaying(db: DB, userId: number, creatorId: number, fee: number): boolean {
-  return db.transaction(() => {
-    if (sql(db, "SELECT 1 FROM club_members WHERE creator_id = ? AND user_id = ?").get(creatorId, userId)) return false;
+export async function joinClubPaying(db: DB, userId: number, creatorId: number, fee: number): Promise<boolean> {
+  return await db.transaction(async (db) => {
+    await lockMember(db, userId);
+    if (await db.get("SELECT 1 FROM club_members WHERE creator_id = ? AND user_id = ?", [creatorId, userId])) return false;
     const now = Date.now();
-    if (fee > 0) charge(db, userId, fee, null, "join_club", now);
-    sql(db, "INSERT INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)").run(creatorId, userId, fee, now);
+    if (fee > 0) await charge(db, userId, fee, null, "join_club", now);
+    await db.run("INSERT INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)", [creatorId, userId, fee, now]);
     return true;
-  }).immediate();
+  });
 }
 
 /** What an exchange code gives: coins, days of VIP, or vouchers. */
@@ -149,32 +247,34 @@ export const EXCHANGED_TICKET_DAYS = 30;
  * Redeems an exchange code, once per code: the first member to send it gets what it gives; anyone after is
  * refused. Coins are credited like a purchase is charged, with a ledger line (a negative spend).
  */
-export function redeemExchangeCode(db: DB, userId: number, code: string): ExchangeOutcome {
-  return db.transaction((): ExchangeOutcome => {
+export async function redeemExchangeCode(db: DB, userId: number, code: string): Promise<ExchangeOutcome> {
+  return await db.transaction(async (db): Promise<ExchangeOutcome> => {
     const now = Date.now();
-    const row = sql(db, "SELECT kind, amount, used_by FROM exchange_codes WHERE code = ?").get(code) as { kind: string; amount: number; used_by: number | null } | undefined;
+    await lockMember(db, userId);
+    const row = await db.get<{ kind: string; amount: number; used_by: number | null }>("SELECT kind, amount, used_by FROM exchange_codes WHERE code = ?", [code]);
     if (!row) throw new ApiError(400, "兑换码不存在，请检查后重试");
     if (row.used_by !== null) throw new ApiError(400, row.used_by === userId ? "你已使用过该兑换码" : "该兑换码已被使用");
-    if (sql(db, "UPDATE exchange_codes SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL").run(userId, now, code).changes !== 1) {
+    // Another member redeeming the same code at the same time: only one update finds it unused.
+    if ((await db.run("UPDATE exchange_codes SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL", [userId, now, code])) !== 1) {
       throw new ApiError(400, "该兑换码已被使用");
     }
     const kind = row.kind as ExchangeKind;
     if (kind === "coins") {
-      sql(db, "UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?").run(row.amount, row.amount, now, userId);
-      const balance = sql(db, "SELECT coins FROM users WHERE id = ?").pluck().get(userId) as number;
-      sql(db, "INSERT INTO spending (user_id, item_id, coins, reason, balance_after, created_at) VALUES (?, NULL, ?, 'exchange_code', ?, ?)").run(userId, -row.amount, balance, now);
+      await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [row.amount, row.amount, now, userId]);
+      const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
+      await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'exchange_code', ?, ?)", [userId, -row.amount, balance, now]);
     } else if (kind === "vip") {
       // Days add to the VIP time left, or start today.
-      sql(
-        db,
+      await db.run(
         "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
-      ).run(now, now, row.amount * DAY_MS, now, userId);
+        [now, now, row.amount * DAY_MS, now, userId],
+      );
     } else if (kind === "ticket") {
-      const insert = sql(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
-      for (let i = 0; i < row.amount; i++) insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);
+      const insert = stmt(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
+      for (let i = 0; i < row.amount; i++) await insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);
     } else {
       throw new ApiError(500, "兑换码配置有误，请联系客服");
     }
-    return { kind, amount: row.amount, user: userById(db, userId) as UserRow & { vip_expires_at: number } };
-  }).immediate();
+    return { kind, amount: row.amount, user: (await userById(db, userId)) as UserRow & { vip_expires_at: number } };
+  });
 }

@@ -1,6 +1,5 @@
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
-import { sql } from "../db/prepared.ts";
 import { CLIP_COUNT } from "./media.ts";
 
 /** Seeded videos with known terms, for demos and tests. */
@@ -31,56 +30,77 @@ function prng(seed: number) {
   };
 }
 
+/**
+ * Inserts `rows` (each matching the placeholders of `row`, e.g. `(?, 'video', ?)`) with one statement per `per`
+ * rows: on PostgreSQL every statement is a round trip. `tail` follows the VALUES (`ON CONFLICT DO NOTHING`).
+ */
+export async function insertRows(db: DB, into: string, row: string, rows: readonly (readonly unknown[])[], opts: { tail?: string; per?: number } = {}) {
+  const per = opts.per ?? 150;
+  for (let at = 0; at < rows.length; at += per) {
+    const chunk = rows.slice(at, at + per);
+    await db.run(`INSERT INTO ${into} VALUES ${chunk.map(() => row).join(", ")}${opts.tail ?? ""}`, chunk.flat());
+  }
+}
+
+/**
+ * The id the next row of an AUTOINCREMENT table would get, for a seed that writes its rows in batches with explicit
+ * ids (PostgreSQL's identity sequences are moved past them after seeding).
+ */
+async function nextId(db: DB, table: "items" | "comments"): Promise<number> {
+  const max = (await db.value<number | null>(`SELECT MAX(id) FROM ${table}`)) ?? 0;
+  if (db.dialect !== "sqlite") return max + 1;
+  const used = (await db.value<number>("SELECT seq FROM sqlite_sequence WHERE name = ?", [table])) ?? 0;
+  return Math.max(max, used) + 1;
+}
+
 /** Idempotent: runs only while there are no items, so restarts keep what members did. */
-export function seedCatalog(db: DB, demoUserId: number | undefined) {
-  if (sql(db, "SELECT 1 FROM items").get()) return;
+export async function seedCatalog(db: DB, demoUserId: number | undefined) {
+  if (await db.get("SELECT 1 FROM items")) return;
   const rnd = prng(20261122);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const now = Date.now();
 
-  db.transaction(() => {
+  await db.transaction(async (db) => {
     const creators: number[] = [];
     for (let i = 1; i <= 12; i++) {
       const name = `创作者${String(i).padStart(2, "0")}`;
-      const u = insertUser(db, { username: name });
-      sql(db, "UPDATE users SET is_creator = 1, nickname = ?, intro = ?, fans_count = ?, likes_count = ? WHERE id = ?").run(
+      const u = await insertUser(db, { username: name });
+      await db.run("UPDATE users SET is_creator = 1, nickname = ?, intro = ?, fans_count = ?, likes_count = ? WHERE id = ?", [
         name,
         `${name}的频道：分享${pick(TAGS)}与${pick(TAGS)}主题的原创短片。`,
         int(100, 50_000),
         int(1_000, 500_000),
         u.id,
-      );
+      ]);
       creators.push(u.id);
     }
 
-    const insertCategory = sql(db, "INSERT INTO categories (id, kind, section, name, sort) VALUES (?, 'video', ?, ?, ?)");
+    const categoryRows: unknown[][] = [];
     const categoryIds: Record<string, number[]> = { porn: [], aw: [] };
     let cid = 0;
     for (const section of ["porn", "aw"] as const) {
       CATEGORIES.forEach((name, i) => {
-        insertCategory.run(++cid, section, name, i);
+        categoryRows.push([++cid, section, name, i]);
         categoryIds[section]!.push(cid);
       });
     }
+    await insertRows(db, "categories (id, kind, section, name, sort)", "(?, 'video', ?, ?, ?)", categoryRows);
 
-    const insertTag = sql(db, "INSERT INTO tags (id, name) VALUES (?, ?)");
-    const tagIds = [...new Set(TAGS)].map((name, i) => (insertTag.run(i + 1, name), i + 1));
+    const tagNames = [...new Set(TAGS)];
+    const tagIds = tagNames.map((_, i) => i + 1);
+    await insertRows(db, "tags (id, name)", "(?, ?)", tagNames.map((name, i) => [i + 1, name]));
 
-    const insertSeries = sql(db, "INSERT INTO series (id, kind, title, creator_id, created_at) VALUES (?, 'video', ?, ?, ?)");
+    const seriesRows: unknown[][] = [];
     const seriesIds: number[] = [];
     for (let i = 1; i <= 10; i++) {
-      insertSeries.run(i, `${pick(TAGS)}合集 第${i}季`, pick(creators), now - i * 86_400_000);
+      seriesRows.push([i, `${pick(TAGS)}合集 第${i}季`, pick(creators), now - i * 86_400_000]);
       seriesIds.push(i);
     }
+    await insertRows(db, "series (id, kind, title, creator_id, created_at)", "(?, 'video', ?, ?, ?)", seriesRows);
 
-    const insertItem = sql(
-      db,
-      `INSERT INTO items (id, kind, section, title, description, cover_seed, cover_ratio, media, duration, category_id, series_id, creator_id,
-         coins, vip_free, like_count, comment_count, view_count, favorite_count, hot, created_at)
-       VALUES (?, 'video', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-    );
-    const insertItemTag = sql(db, "INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)");
+    const itemRows: unknown[][] = [];
+    const itemTagRows: unknown[][] = [];
     let id = 0;
     for (const section of ["porn", "aw"] as const) {
       for (let n = 1; n <= SEEDED_VIDEOS[section]; n++) {
@@ -96,7 +116,7 @@ export function seedCatalog(db: DB, demoUserId: number | undefined) {
         const views = int(100, 2_000_000);
         const likes = Math.floor(views * (0.01 + rnd() * 0.05));
         const label = `${section === "aw" ? "暗网" : "示例"}视频 ${String(n).padStart(4, "0")}`;
-        insertItem.run(
+        itemRows.push([
           id,
           section,
           `${label} · ${categoryName}`,
@@ -115,44 +135,63 @@ export function seedCatalog(db: DB, demoUserId: number | undefined) {
           Math.floor(likes / 3),
           Math.floor(views / 100) + likes,
           now - id * 3 * 3_600_000,
-        );
-        for (let t = int(2, 4); t > 0; t--) insertItemTag.run(id, pick(tagIds));
+        ]);
+        // A tag picked twice for one item is kept once (as INSERT OR IGNORE did).
+        const tags = new Set<number>();
+        for (let t = int(2, 4); t > 0; t--) tags.add(pick(tagIds));
+        for (const tag of tags) itemTagRows.push([id, tag]);
       }
     }
+    await insertRows(
+      db,
+      `items (id, kind, section, title, description, cover_seed, cover_ratio, media, duration, category_id, series_id, creator_id,
+         coins, vip_free, like_count, comment_count, view_count, favorite_count, hot, created_at)`,
+      "(?, 'video', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+      itemRows,
+    );
+    await insertRows(db, "item_tags (item_id, tag_id)", "(?, ?)", itemTagRows, { tail: " ON CONFLICT DO NOTHING", per: 500 });
 
+    // Comments get the ids the table would have given them one by one: a reply names its parent's.
     const authors = demoUserId ? [...creators, demoUserId] : creators;
-    const insertComment = sql(db, "INSERT INTO comments (item_id, user_id, reply_to, content, like_count, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    const commentRows: unknown[][] = [];
+    let commentId = await nextId(db, "comments");
     for (let item = 1; item <= 40; item++) {
       const count = item === DEMO_FREE_VIDEO_ID ? 25 : int(0, 8);
       for (let c = 0; c < count; c++) {
         const at = now - (count - c) * 600_000;
-        const parent = Number(insertComment.run(item, pick(authors), null, pick(COMMENT_LINES), int(0, 300), at).lastInsertRowid);
+        const parent = commentId++;
+        const parentRow = [parent, item, pick(authors), null, pick(COMMENT_LINES), int(0, 300), 0, at];
+        commentRows.push(parentRow);
         const replies = rnd() < 0.3 ? int(1, 3) : 0;
-        for (let r = 0; r < replies; r++) insertComment.run(item, pick(authors), parent, `回复：${pick(COMMENT_LINES)}`, int(0, 20), at + (r + 1) * 60_000);
-        if (replies) sql(db, "UPDATE comments SET reply_count = ? WHERE id = ?").run(replies, parent);
+        for (let r = 0; r < replies; r++) commentRows.push([commentId++, item, pick(authors), parent, `回复：${pick(COMMENT_LINES)}`, int(0, 20), 0, at + (r + 1) * 60_000]);
+        parentRow[6] = replies;
       }
-      sql(db, "UPDATE items SET comment_count = (SELECT COUNT(*) FROM comments WHERE item_id = ?) WHERE id = ?").run(item, item);
     }
+    await insertRows(db, "comments (id, item_id, user_id, reply_to, content, like_count, reply_count, created_at)", "(?, ?, ?, ?, ?, ?, ?, ?)", commentRows);
+    await db.run("UPDATE items SET comment_count = (SELECT COUNT(*) FROM comments c WHERE c.item_id = items.id) WHERE id BETWEEN 1 AND 40");
 
-    const insertAd = sql(db, "INSERT INTO ads (id, position, title, image_seed, url, ratio, sort) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    const adRows: unknown[][] = [];
     let adId = 0;
     for (const position of ["home", "dark_web", "player"]) {
       const targets = ["/player?id=1", "/search", "https://example.com/"];
-      targets.forEach((url, i) => insertAd.run(++adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i));
+      targets.forEach((url, i) => {
+        ++adId;
+        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i]);
+      });
     }
+    await insertRows(db, "ads (id, position, title, image_seed, url, ratio, sort)", "(?, ?, ?, ?, ?, ?, ?)", adRows);
 
-    const insertGift = sql(db, "INSERT INTO gifts (id, name, coins, sort) VALUES (?, ?, ?, ?)");
-    GIFTS.forEach(([name, coins], i) => insertGift.run(i + 1, name, coins, i));
+    await insertRows(db, "gifts (id, name, coins, sort)", "(?, ?, ?, ?)", GIFTS.map(([name, coins], i) => [i + 1, name, coins, i]));
 
-    const insertHot = sql(db, "INSERT INTO hot_searches (word, hits, pinned) VALUES (?, ?, 1)");
-    TAGS.slice(0, 12).forEach((word, i) => insertHot.run(word, 1000 - i * 50));
+    await insertRows(db, "hot_searches (word, hits, pinned)", "(?, ?, 1)", TAGS.slice(0, 12).map((word, i) => [word, 1000 - i * 50]));
 
     if (demoUserId) {
-      const insertTicket = sql(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, ?, 0, ?, ?)");
-      for (let i = 0; i < 3; i++) insertTicket.run(demoUserId, "观影券", now + 30 * 86_400_000, now);
-      insertTicket.run(demoUserId, "观影券（已过期）", now - 86_400_000, now - 31 * 86_400_000);
+      const tickets: unknown[][] = [];
+      for (let i = 0; i < 3; i++) tickets.push([demoUserId, "观影券", now + 30 * 86_400_000, now]);
+      tickets.push([demoUserId, "观影券（已过期）", now - 86_400_000, now - 31 * 86_400_000]);
+      await insertRows(db, "tickets (user_id, name, status, expires_at, created_at)", "(?, ?, 0, ?, ?)", tickets);
     }
-  })();
+  });
 }
 
 const CLUB_RULES = ["加入粉丝团即表示同意遵守社区规范", "贡献值来自入团费用与打赏，每周一结算排名", "禁止刷榜、代充等违规行为，违者清零", "退团后贡献值不保留"];
@@ -176,61 +215,66 @@ const APP_CENTRE: [string, string, string][] = [
  * The app centre, the demo exchange codes and a replied feedback of the demo member. Idempotent, each part while
  * its table is empty (a data folder from before these tables gets them on its next start).
  */
-export function seedAccountExtras(db: DB, demoUserId: number | undefined) {
+export async function seedAccountExtras(db: DB, demoUserId: number | undefined) {
   const now = Date.now();
-  db.transaction(() => {
-    if (!sql(db, "SELECT 1 FROM app_center").get()) {
-      const insert = sql(db, "INSERT INTO app_center (id, name, icon_seed, url, intro, sort) VALUES (?, ?, ?, ?, ?, ?)");
-      APP_CENTRE.forEach(([name, url, intro], i) => insert.run(i + 1, name, `app-${i + 1}`, url, intro, i));
+  await db.transaction(async (db) => {
+    if (!(await db.get("SELECT 1 FROM app_center"))) {
+      await insertRows(db, "app_center (id, name, icon_seed, url, intro, sort)", "(?, ?, ?, ?, ?, ?)", APP_CENTRE.map(([name, url, intro], i) => [i + 1, name, `app-${i + 1}`, url, intro, i]));
     }
-    if (!sql(db, "SELECT 1 FROM exchange_codes").get()) {
-      const insert = sql(db, "INSERT INTO exchange_codes (code, kind, amount, created_at) VALUES (?, ?, ?, ?)");
-      for (const [kind, { code, amount }] of Object.entries(DEMO_EXCHANGE_CODES)) insert.run(code, kind, amount, now);
+    if (!(await db.get("SELECT 1 FROM exchange_codes"))) {
+      const codes = Object.entries(DEMO_EXCHANGE_CODES).map(([kind, { code, amount }]) => [code, kind, amount, now]);
+      await insertRows(db, "exchange_codes (code, kind, amount, created_at)", "(?, ?, ?, ?)", codes);
     }
-    if (demoUserId && !sql(db, "SELECT 1 FROM feedback").get()) {
-      sql(db, "INSERT INTO feedback (user_id, content, reply, replied_at, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    if (demoUserId && !(await db.get("SELECT 1 FROM feedback"))) {
+      await db.run("INSERT INTO feedback (user_id, content, reply, replied_at, created_at) VALUES (?, ?, ?, ?, ?)", [
         demoUserId,
         "视频有时加载较慢，希望能优化一下线路。",
         "感谢反馈，我们已增加线路，请在设置中切换后再试。",
         now - 86_400_000,
         now - 2 * 86_400_000,
-      );
+      ]);
     }
-  })();
+  });
 }
 
 /** Headlines (posts with images) and fan clubs for the seeded creators. Idempotent: runs while no club exists. */
-export function seedCreators(db: DB, demoUserId: number | undefined) {
-  // NOTE: called from here until server/db/seed.ts calls it beside the others.
-  seedAccountExtras(db, demoUserId);
-  if (sql(db, "SELECT 1 FROM clubs").get()) return;
-  const creators = sql(db, "SELECT id, nickname FROM users WHERE is_creator = 1 ORDER BY id").all() as { id: number; nickname: string }[];
+export async function seedCreators(db: DB, demoUserId: number | undefined) {
+  if (await db.get("SELECT 1 FROM clubs")) return;
+  const creators = await db.all<{ id: number; nickname: string }>("SELECT id, nickname FROM users WHERE is_creator = 1 ORDER BY id");
   if (!creators.length) return;
   const rnd = prng(7);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const now = Date.now();
-  db.transaction(() => {
-    const insertPost = sql(
-      db,
-      `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, like_count, view_count, hot, created_at)
-       VALUES ('post', '', ?, ?, ?, '1X1', ?, ?, ?, 0, ?)`,
-    );
-    const insertImage = sql(db, "INSERT INTO item_images (item_id, seq, seed, ratio) VALUES (?, ?, ?, ?)");
-    const insertClub = sql(db, "INSERT INTO clubs (creator_id, name, intro, fee_coins, rules, privileges) VALUES (?, ?, ?, ?, ?, ?)");
-    const insertMember = sql(db, "INSERT OR IGNORE INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)");
+  await db.transaction(async (db) => {
+    // Posts get the ids the table would have given them one by one (after the seeded videos): images name them.
+    let postId = await nextId(db, "items");
+    const posts: unknown[][] = [];
+    const images: unknown[][] = [];
+    const clubs: unknown[][] = [];
+    const members: unknown[][] = [];
     creators.forEach((c, ci) => {
       for (let p = 1; p <= 6; p++) {
         const body = `${c.nickname}的第 ${p} 条头条：今天分享一些拍摄花絮和幕后故事。`.repeat(int(1, 4));
-        const postId = Number(insertPost.run(`${c.nickname} · 头条 ${p}`, body, `post-${c.id}-${p}`, c.id, int(0, 3000), int(100, 50_000), now - (ci * 6 + p) * 3_600_000).lastInsertRowid);
+        const id = postId++;
+        posts.push([id, `${c.nickname} · 头条 ${p}`, body, `post-${c.id}-${p}`, c.id, int(0, 3000), int(100, 50_000), now - (ci * 6 + p) * 3_600_000]);
         // The first headline of each creator carries a very tall image (shown as a scrollable long image).
         const ratios = p === 1 ? ["1X3", "4X3", "3X4"] : Array.from({ length: int(0, 4) }, () => (rnd() < 0.5 ? "4X3" : "1X1"));
-        ratios.forEach((ratio, seq) => insertImage.run(postId, seq, `post-${postId}-${seq}`, ratio));
+        ratios.forEach((ratio, seq) => images.push([id, seq, `post-${id}-${seq}`, ratio]));
       }
-      insertClub.run(c.id, `${c.nickname}的粉丝团`, `和${c.nickname}一起创作，专属视频与互动。`, ci % 2 ? 20 : 0, JSON.stringify(CLUB_RULES), JSON.stringify(CLUB_PRIVILEGES));
+      clubs.push([c.id, `${c.nickname}的粉丝团`, `和${c.nickname}一起创作，专属视频与互动。`, ci % 2 ? 20 : 0, JSON.stringify(CLUB_RULES), JSON.stringify(CLUB_PRIVILEGES)]);
       creators.forEach((fan, fi) => {
-        if (fan.id !== c.id && rnd() < 0.6) insertMember.run(c.id, fan.id, int(0, 2000), now - fi * 86_400_000);
+        if (fan.id !== c.id && rnd() < 0.6) members.push([c.id, fan.id, int(0, 2000), now - fi * 86_400_000]);
       });
     });
-    if (demoUserId) insertMember.run(creators[0]!.id, demoUserId, 50, now - 3 * 86_400_000);
-  })();
+    if (demoUserId) members.push([creators[0]!.id, demoUserId, 50, now - 3 * 86_400_000]);
+    await insertRows(
+      db,
+      "items (id, kind, section, title, description, cover_seed, cover_ratio, creator_id, like_count, view_count, hot, created_at)",
+      "(?, 'post', '', ?, ?, ?, '1X1', ?, ?, ?, 0, ?)",
+      posts,
+    );
+    await insertRows(db, "item_images (item_id, seq, seed, ratio)", "(?, ?, ?, ?)", images);
+    await insertRows(db, "clubs (creator_id, name, intro, fee_coins, rules, privileges)", "(?, ?, ?, ?, ?, ?)", clubs);
+    await insertRows(db, "club_members (creator_id, user_id, score, joined_at)", "(?, ?, ?, ?)", members, { tail: " ON CONFLICT DO NOTHING" });
+  });
 }

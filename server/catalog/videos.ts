@@ -1,7 +1,6 @@
 import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/api/content-types.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { DB } from "../db/index.ts";
-import { sql } from "../db/prepared.ts";
 import { isoDate, paged } from "../http/registry.ts";
 import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
 
@@ -37,19 +36,25 @@ export interface ItemRow {
   in_club: number;
 }
 
-/** Every video query selects this, with the caller's own flags; `@uid` is the caller. */
-export const ITEM_SELECT = `
+/**
+ * Every video query selects this, with the caller's own flags; `@uid` is the caller. The flags are 0/1 on
+ * both databases (`CASE WHEN EXISTS`); the tags' list is the dialect's own aggregate, hence a function of `db`.
+ * `is_pay` is a purchase of the whole item (unit 0), not of one of its units.
+ */
+export function itemSelect(db: DB): string {
+  return `
   SELECT i.id, i.kind, i.section, i.title, i.description, i.cover_seed, i.cover_ratio, i.media, i.duration,
     i.category_id, i.series_id, COALESCE(s.title, '') AS series_title, i.creator_id,
     u.nickname AS creator_nickname, u.avatar_url AS creator_avatar,
     i.coins, i.vip_free, i.like_count, i.comment_count, i.view_count, i.favorite_count, i.created_at,
-    (SELECT GROUP_CONCAT(t.name, ',') FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
-    EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id) AS is_pay,
-    EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) AS is_like,
-    EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) AS is_favorite,
-    EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) AS is_attention,
-    EXISTS (SELECT 1 FROM club_members cm WHERE cm.creator_id = i.creator_id AND cm.user_id = @uid) AS in_club
+    (SELECT ${db.groupConcat("t.name")} FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
+    CASE WHEN EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id AND p.unit_id = 0) THEN 1 ELSE 0 END AS is_pay,
+    CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
+    CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) THEN 1 ELSE 0 END AS is_favorite,
+    CASE WHEN EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = @uid AND fo.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention,
+    CASE WHEN EXISTS (SELECT 1 FROM club_members cm WHERE cm.creator_id = i.creator_id AND cm.user_id = @uid) THEN 1 ELSE 0 END AS in_club
   FROM items i LEFT JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
+}
 
 /**
  * Whether `user` may play the item now: free, bought, or free for VIP and the user is VIP or in the
@@ -108,8 +113,8 @@ export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: 
   };
 }
 
-export function itemById(db: DB, id: number, uid: number): ItemRow | undefined {
-  return sql(db, `${ITEM_SELECT} WHERE i.id = @id AND i.kind = 'video'`).get({ id, uid }) as ItemRow | undefined;
+export async function itemById(db: DB, id: number, uid: number): Promise<ItemRow | undefined> {
+  return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video'`, { id, uid })) as ItemRow | undefined;
 }
 
 const ORDER: Record<string, string> = {
@@ -128,19 +133,19 @@ export function orderFor(sort: string | undefined): string {
  * One page of videos. `where` uses named parameters only (`@name`); `params` binds them.
  * The statement text is fixed per (where, order), so it is prepared once.
  */
-export function pageOfVideos(
+export async function pageOfVideos(
   db: DB,
   opts: { where: string; params: Record<string, unknown>; order: string; page: number; limit: number; origin: string; user: UserRow; from?: string },
 ) {
   const from = opts.from ?? "";
-  const base = `${ITEM_SELECT} ${from} WHERE i.kind = 'video' AND ${opts.where}`;
+  const base = `${itemSelect(db)} ${from} WHERE i.kind = 'video' AND ${opts.where}`;
   const params = { uid: opts.user.id, now: Date.now(), ...opts.params };
-  const total = sql(db, `SELECT COUNT(*) FROM items i ${from} WHERE i.kind = 'video' AND ${opts.where}`).pluck().get(params) as number;
-  const rows = sql(db, `${base} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`).all({
+  const total = (await db.value(`SELECT COUNT(*) FROM items i ${from} WHERE i.kind = 'video' AND ${opts.where}`, params))!;
+  const rows = (await db.all(`${base} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`, {
     ...params,
     limit: opts.limit,
     offset: (opts.page - 1) * opts.limit,
-  }) as ItemRow[];
+  })) as ItemRow[];
   return paged(
     rows.map((r) => toVideo(opts.origin, r, opts.user)),
     opts.page,

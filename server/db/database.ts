@@ -244,3 +244,14 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types });
   return new Db(new Kysely({ dialect: new PostgresDialect({ pool }) }), "postgres");
 }
+
+/** One statement used many times (a seed's inserts): `await insert.run(a, b)`. */
+export function stmt(db: Db, text: string) {
+  const params = (args: unknown[]): Params => (args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) ? (args[0] as Record<string, unknown>) : args);
+  return {
+    run: (...args: unknown[]) => db.run(text, params(args)),
+    insert: (...args: unknown[]) => db.insert(text, params(args)),
+    get: <T = Record<string, unknown>>(...args: unknown[]) => db.get<T>(text, params(args)),
+    all: <T = Record<string, unknown>>(...args: unknown[]) => db.all<T>(text, params(args)),
+  };
+}

@@ -1,32 +1,35 @@
-import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { migrations } from "./migrations.ts";
+import { openPostgres, openSqlite, type Db } from "./database.ts";
+import { lockSchema, migrate, syncIdentities } from "./migrate.ts";
 import { seed } from "./seed.ts";
 
-export type DB = Database.Database;
+export type { Db } from "./database.ts";
+/** The database handle (kept as `DB` in signatures across the server). */
+export type DB = Db;
 
-/** Opens (creating if needed) `{dataDir}/gateway.sqlite` in WAL mode, migrates and seeds it. */
-export function openDatabase(dataDir: string): DB {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, "gateway.sqlite"));
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  migrate(db);
-  seed(db);
-  return db;
-}
-
-function migrate(db: DB) {
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-  const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
-    })();
+/**
+ * Opens the database, migrates and seeds it: PostgreSQL at `databaseUrl` when given, else
+ * `{dataDir}/gateway.sqlite` (created with its folder).
+ */
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<Db> {
+  let db: Db;
+  if (opts.databaseUrl) db = openPostgres(opts.databaseUrl, { max: opts.poolSize });
+  else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    db = openSqlite(join(opts.dataDir, "gateway.sqlite"));
   }
+  try {
+    await migrate(db);
+    // Two processes starting on one PostgreSQL seed once: the second waits for the lock and finds the data.
+    await db.transaction(async (tx) => {
+      await lockSchema(tx);
+      await seed(tx);
+    });
+    await syncIdentities(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
 }

@@ -1,8 +1,7 @@
-import { sql } from "./prepared.ts";
 import { hashPasswordSync } from "../accounts/passwords.ts";
 import { insertUser } from "../accounts/users.ts";
 import type { DB } from "./index.ts";
-import { seedCatalog, seedCreators } from "../catalog/seed.ts";
+import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "../catalog/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
@@ -10,11 +9,14 @@ export const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私
 
 const NOTICE_TOPICS = ["系统维护", "功能上线", "活动公告", "会员权益", "安全提醒", "线路切换"];
 
-/** Idempotent: each part runs only when its table is empty, so restarts keep user data. */
-export function seed(db: DB) {
-  db.transaction(() => {
-    if (!sql(db, "SELECT 1 FROM users WHERE phone = ?").get(DEMO_MEMBER.phone)) {
-      const user = insertUser(db, {
+/**
+ * Idempotent: each part runs only when its table is empty, so restarts keep user data. server/db/index.ts calls it
+ * inside a transaction (the transactions here then run inline).
+ */
+export async function seed(db: DB) {
+  await db.transaction(async (db) => {
+    if (!(await db.get("SELECT 1 FROM users WHERE phone = ?", [DEMO_MEMBER.phone]))) {
+      const user = await insertUser(db, {
         phone: DEMO_MEMBER.phone,
         passwordHash: hashPasswordSync(DEMO_MEMBER.password),
         username: DEMO_MEMBER.username,
@@ -23,29 +25,37 @@ export function seed(db: DB) {
         level: DEMO_MEMBER.level,
       });
       const now = Date.now();
-      const insertMsg = sql(db, "INSERT INTO messages (user_id, title, content, is_read, created_at) VALUES (?, ?, ?, ?, ?)");
+      const messages: unknown[][] = [];
       for (let i = 1; i <= 12; i++) {
-        insertMsg.run(user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 8 ? 0 : 1, now - (12 - i) * 3_600_000);
+        messages.push([user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 8 ? 0 : 1, now - (12 - i) * 3_600_000]);
       }
+      await insertRows(db, "messages (user_id, title, content, is_read, created_at)", "(?, ?, ?, ?, ?)", messages);
     }
-    if (!sql(db, "SELECT 1 FROM report_types").get()) {
-      const insert = sql(db, "INSERT INTO report_types (id, name, sort) VALUES (?, ?, ?)");
-      REPORT_TYPES.forEach((name, i) => insert.run(i + 1, name, i));
+    if (!(await db.get("SELECT 1 FROM report_types"))) {
+      await insertRows(db, "report_types (id, name, sort)", "(?, ?, ?)", REPORT_TYPES.map((name, i) => [i + 1, name, i]));
     }
-    if (!sql(db, "SELECT 1 FROM notices").get()) {
-      const insert = sql(db, "INSERT INTO notices (title, content, created_at) VALUES (?, ?, ?)");
+    if (!(await db.get("SELECT 1 FROM notices"))) {
       const start = Date.UTC(2026, 0, 1);
+      const notices: unknown[][] = [];
       for (let i = 1; i <= 36; i++) {
         const topic = NOTICE_TOPICS[i % NOTICE_TOPICS.length];
-        insert.run(`${topic}公告 第${i}期`, `${topic}：这是第 ${i} 条示例公告，内容为占位文字，仅用于演示公告列表的分页与展示。`, start + i * 86_400_000);
+        notices.push([`${topic}公告 第${i}期`, `${topic}：这是第 ${i} 条示例公告，内容为占位文字，仅用于演示公告列表的分页与展示。`, start + i * 86_400_000]);
       }
+      await insertRows(db, "notices (title, content, created_at)", "(?, ?, ?)", notices);
     }
-    if (!sql(db, "SELECT 1 FROM open_ads").get()) {
-      const insert = sql(db, "INSERT INTO open_ads (id, title, img_url, url, duration, sort) VALUES (?, ?, ?, ?, ?, ?)");
-      insert.run(1, "欢迎使用", "/media/placeholder/open-1.svg?w=750&h=1334&label=WELCOME", "/home", 3, 0);
+    if (!(await db.get("SELECT 1 FROM open_ads"))) {
+      await db.run("INSERT INTO open_ads (id, title, img_url, url, duration, sort) VALUES (?, ?, ?, ?, ?, ?)", [
+        1,
+        "欢迎使用",
+        "/media/placeholder/open-1.svg?w=750&h=1334&label=WELCOME",
+        "/home",
+        3,
+        0,
+      ]);
     }
-  })();
-  const demo = sql(db, "SELECT id FROM users WHERE phone = ?").pluck().get(DEMO_MEMBER.phone) as number | undefined;
-  seedCatalog(db, demo);
-  seedCreators(db, demo);
+    const demo = await db.value<number>("SELECT id FROM users WHERE phone = ?", [DEMO_MEMBER.phone]);
+    await seedCatalog(db, demo);
+    await seedAccountExtras(db, demo);
+    await seedCreators(db, demo);
+  });
 }

@@ -94,18 +94,18 @@ function answerCached(c: Context, deps: ApiDeps, cached: CachedAnswer) {
   return sendJsonText(c, `{"errcode":0,"timestamp":${timestamp},"data":"${cached.data}","sign":"${cached.sign}"}`);
 }
 
-function resolveCaller(deps: ApiDeps, fields: Record<string, unknown>): Caller | ApiError {
+async function resolveCaller(deps: ApiDeps, fields: Record<string, unknown>): Promise<Caller | ApiError> {
   const token = typeof fields.system_token === "string" ? fields.system_token : "";
   const oauthId = typeof fields.system_oauth_id === "string" ? fields.system_oauth_id : "";
   if (token) {
-    const userId = resolveSession(deps.db, token);
-    const user = userId === null ? undefined : userById(deps.db, userId);
+    const userId = await resolveSession(deps.db, token);
+    const user = userId === null ? undefined : await userById(deps.db, userId);
     // A dead token is never downgraded to a guest: the client must learn it and log out.
     if (!user) return new ApiError(420, "登录已失效，请重新登录");
     return { user, token, isMember: Boolean(user.phone), oauthId };
   }
   if (!OAUTH_ID_RE.test(oauthId)) return new ApiError(400, "缺少或无效的设备标识 system_oauth_id");
-  return { user: guestForOAuthId(deps.db, oauthId), token: "", isMember: false, oauthId };
+  return { user: await guestForOAuthId(deps.db, oauthId), token: "", isMember: false, oauthId };
 }
 
 /** Opens the envelope, runs the handler for `path`, seals the answer. Never throws. */
@@ -148,6 +148,8 @@ export async function handleApiCall(c: Context, deps: ApiDeps, path: string) {
 /** Paths match case-insensitively, the batch's too. */
 const isBatchPath = (path: string) => path.toLowerCase() === BATCH_PATH.toLowerCase();
 
+const isPromise = (value: unknown) => typeof (value as { then?: unknown } | null)?.then === "function";
+
 const describeFault = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 const payloadText = (status: number, msg: string, data: unknown = null) => JSON.stringify({ status, msg, data });
@@ -158,19 +160,20 @@ const payloadText = (status: number, msg: string, data: unknown = null) => JSON.
  */
 async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Record<string, unknown>): Promise<{ text: string; cached?: CachedAnswer }> {
   try {
-    // A token is always checked (a dead one must answer 420); a guest account is only looked up when the handler reads it.
+    // A token is always checked (a dead one must answer 420); a guest account is only looked up when the answer
+    // does not come from the cache.
     const token = typeof fields.system_token === "string" ? fields.system_token : "";
     let resolved: Caller | undefined;
-    const callerOf = () => {
+    const callerOf = async () => {
       if (!resolved) {
-        const caller = resolveCaller(deps, fields);
+        const caller = await resolveCaller(deps, fields);
         if (caller instanceof ApiError) throw caller;
         resolved = caller;
       }
       return resolved;
     };
-    if (token || handler.auth === "member") callerOf();
-    if (handler.auth === "member" && !callerOf().isMember) return { text: payloadText(420, "请先登录") };
+    if (token || handler.auth === "member") await callerOf();
+    if (handler.auth === "member" && !(await callerOf()).isMember) return { text: payloadText(420, "请先登录") };
     const parsed = parseInput(handler.input, fields);
     if (!parsed.success) return { text: payloadText(400, describeIssues(parsed.error)) };
     const origin = originOf(c);
@@ -179,15 +182,14 @@ async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Reco
     if (hit && hit.expires > Date.now()) return { text: hit.text, cached: hit };
     const ctx = {
       input: parsed.data,
-      get caller() {
-        return callerOf();
-      },
+      caller: await callerOf(),
       db: deps.db,
       settings: deps.settings,
       origin,
       address: addressOf(c, deps.settings),
     };
     const result = (await handler.handle(ctx)) as HandlerResult | undefined;
+    if (isPromise(result?.data)) throw new Error(`${handler.path} answered a promise as its data (a missing await)`);
     const text = payloadText(result?.status ?? handler.status, result?.msg ?? "ok", result?.data ?? null);
     if (!cacheKey) return { text };
     const data = nodeCrypto.encrypt(text, deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { accounts } from "#gateway/api/index.ts";
 import type { Feedback } from "#gateway/api/types.ts";
-import { sql } from "../db/prepared.ts";
 import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
 
 const { FEEDBACK_LENGTH, MAX_FEEDBACK_IMAGES } = accounts;
@@ -20,13 +19,9 @@ const uploadedImage = z
 export const feedback = defineHandler(accounts.feedback, {
   auth: "member",
   input: pageInput,
-  handle({ input, db, origin, caller }) {
-    const total = sql(db, "SELECT COUNT(*) FROM feedback WHERE user_id = ?").pluck().get(caller.user.id) as number;
-    const rows = sql(db, "SELECT id, content, images, reply, replied_at, created_at FROM feedback WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?").all(
-      caller.user.id,
-      input.limit,
-      (input.page - 1) * input.limit,
-    ) as { id: number; content: string; images: string; reply: string; replied_at: number | null; created_at: number }[];
+  async handle({ input, db, origin, caller }) {
+    const total = await db.value("SELECT COUNT(*) FROM feedback WHERE user_id = ?", [caller.user.id]) as number;
+    const rows = (await db.all("SELECT id, content, images, reply, replied_at, created_at FROM feedback WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [caller.user.id, input.limit, (input.page - 1) * input.limit])) as { id: number; content: string; images: string; reply: string; replied_at: number | null; created_at: number }[];
     const list: Feedback[] = rows.map((r) => ({
       id: r.id,
       content: r.content,
@@ -49,8 +44,8 @@ export const feeding = defineHandler(accounts.feeding, {
       .max(FEEDBACK_LENGTH.max, `反馈内容最多 ${FEEDBACK_LENGTH.max} 个字`),
     images: z.array(uploadedImage, { error: "images 应为图片地址列表" }).max(MAX_FEEDBACK_IMAGES, `最多 ${MAX_FEEDBACK_IMAGES} 张图片`).optional().default([]),
   }),
-  handle({ input, db, caller }) {
-    const id = sql(db, "INSERT INTO feedback (user_id, content, images, created_at) VALUES (?, ?, ?, ?)").run(caller.user.id, input.content, JSON.stringify(input.images), Date.now()).lastInsertRowid;
+  async handle({ input, db, caller }) {
+    const id = (await db.insert("INSERT INTO feedback (user_id, content, images, created_at) VALUES (?, ?, ?, ?)", [caller.user.id, input.content, JSON.stringify(input.images), Date.now()]));
     return { msg: "反馈已提交，我们会尽快回复", data: { id: Number(id) } };
   },
 });

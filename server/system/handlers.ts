@@ -1,4 +1,3 @@
-import { sql } from "../db/prepared.ts";
 import { accounts, home, video } from "#gateway/api/index.ts";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -58,9 +57,9 @@ export const getConfig = defineHandler(home.getConfig, {
 export const getOpenAdsAndVersion = defineHandler(home.getOpenAdsAndVersion, {
   auth: "guest",
   input: z.object({}),
-  handle({ db, origin }): { data: OpenAdsAndVersion } {
-    const ads = sql(db, "SELECT id, title, img_url, url, duration FROM open_ads ORDER BY sort, id").all() as OpenAdsAndVersion["ads"];
-    const notice = sql(db, "SELECT title, content FROM notices ORDER BY id DESC LIMIT 1").get() as OpenAdsAndVersion["notice"] | undefined;
+  async handle({ db, origin }): Promise<{ data: OpenAdsAndVersion }> {
+    const ads = (await db.all("SELECT id, title, img_url, url, duration FROM open_ads ORDER BY sort, id")) as OpenAdsAndVersion["ads"];
+    const notice = (await db.get("SELECT title, content FROM notices ORDER BY id DESC LIMIT 1")) as OpenAdsAndVersion["notice"] | undefined;
     return {
       data: {
         ads: ads.map((a) => ({ ...a, img_url: a.img_url.startsWith("/") ? `${origin}${a.img_url}` : a.img_url })),
@@ -75,18 +74,16 @@ export const reportType = defineHandler(video.reportType, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 60_000,
-  handle: ({ db }) => ({ data: sql(db, "SELECT id, name FROM report_types ORDER BY sort, id").all() }),
+  handle: async ({ db }) => ({ data: (await db.all("SELECT id, name FROM report_types ORDER BY sort, id")) }),
 });
 
 export const notice = defineHandler(accounts.notice, {
   auth: "guest",
   input: pageInput,
   cacheMs: 5_000,
-  handle({ input, db }) {
-    const total = sql(db, "SELECT COUNT(*) FROM notices").pluck().get() as number;
-    const rows = db
-      .prepare("SELECT id, title, content, created_at FROM notices ORDER BY id DESC LIMIT ? OFFSET ?")
-      .all(input.limit, (input.page - 1) * input.limit) as { id: number; title: string; content: string; created_at: number }[];
+  async handle({ input, db }) {
+    const total = await db.value("SELECT COUNT(*) FROM notices") as number;
+    const rows = await db.all<{ id: number; title: string; content: string; created_at: number }>("SELECT id, title, content, created_at FROM notices ORDER BY id DESC LIMIT ? OFFSET ?", [input.limit, (input.page - 1) * input.limit]);
     return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
   },
 });
@@ -94,11 +91,10 @@ export const notice = defineHandler(accounts.notice, {
 export const getMsg = defineHandler(accounts.getMsg, {
   auth: "guest",
   input: pageInput,
-  handle({ input, db, caller }) {
+  async handle({ input, db, caller }) {
     if (!caller.isMember) return { data: paged([], input.page, input.limit, 0) };
-    const total = sql(db, "SELECT COUNT(*) FROM messages WHERE user_id = ?").pluck().get(caller.user.id) as number;
-    const rows = sql(db, "SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-      .all(caller.user.id, input.limit, (input.page - 1) * input.limit) as {
+    const total = await db.value("SELECT COUNT(*) FROM messages WHERE user_id = ?", [caller.user.id]) as number;
+    const rows = (await db.all("SELECT id, title, content, is_read, created_at FROM messages WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [caller.user.id, input.limit, (input.page - 1) * input.limit])) as {
       id: number;
       title: string;
       content: string;
@@ -107,7 +103,7 @@ export const getMsg = defineHandler(accounts.getMsg, {
     }[];
     // Shown is read: the page goes out with the flags it had, so this visit still marks what is new.
     const unread = rows.filter((r) => !r.is_read).map((r) => r.id);
-    if (unread.length) sql(db, "UPDATE messages SET is_read = 1 WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))").run(caller.user.id, JSON.stringify(unread));
+    if (unread.length) await db.run("UPDATE messages SET is_read = 1 WHERE user_id = @uid AND id IN (@ids)", { uid: caller.user.id, ids: unread });
     return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
   },
 });
@@ -116,8 +112,8 @@ export const appCenter = defineHandler(home.appCenter, {
   auth: "guest",
   input: z.object({}),
   cacheMs: 60_000,
-  handle({ db, origin }) {
-    const rows = sql(db, "SELECT id, name, icon_seed, url, intro FROM app_center ORDER BY sort, id").all() as { id: number; name: string; icon_seed: string; url: string; intro: string }[];
+  async handle({ db, origin }) {
+    const rows = (await db.all("SELECT id, name, icon_seed, url, intro FROM app_center ORDER BY sort, id")) as { id: number; name: string; icon_seed: string; url: string; intro: string }[];
     return { data: rows.map(({ icon_seed, ...a }) => ({ ...a, icon: encImageUrl(origin, icon_seed, 96, 96, a.name) })) satisfies AppEntry[] };
   },
 });

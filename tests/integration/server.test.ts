@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -125,10 +124,10 @@ describe("accounts", () => {
     const member = testClient(gw.url, { token });
     expect((await member.send(accounts.userInfo, undefined)).phone).toBe(phone);
     // Age the session in the live database (WAL lets a second connection write beside the server).
-    const db = new Database(join(gw.dataDir, "gateway.sqlite"));
+    const db = gw.openDb();
     const hash = createHash("sha256").update(token).digest("hex");
-    expect(db.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash = ?").run(Date.now() - 1000, hash).changes).toBe(1);
-    db.close();
+    expect(await db.run("UPDATE sessions SET expires_at = ? WHERE token_hash = ?", [Date.now() - 1000, hash])).toBe(1);
+    await db.close();
     expect(await member.request("/api/user/userinfo")).toMatchObject({ status: 420, msg: "登录已失效，请重新登录" });
   });
 

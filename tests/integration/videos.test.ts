@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
@@ -20,9 +19,9 @@ async function member(coins?: number) {
   const r = await c.send(accounts.register, { phone: String(phoneSeq++), password: "secret123" });
   c.state.token = r.token;
   if (coins !== undefined) {
-    const db = new Database(join(gw.dataDir, "gateway.sqlite"));
-    db.prepare("UPDATE users SET coins = ? WHERE uuid = ?").run(coins, r.uuid);
-    db.close();
+    const db = gw.openDb();
+    await db.run("UPDATE users SET coins = ? WHERE uuid = ?", [coins, r.uuid]);
+    await db.close();
   }
   return c;
 }
@@ -33,12 +32,12 @@ async function demo() {
   return c;
 }
 
-const rows = <T>(sqlText: string, ...args: unknown[]) => {
-  const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+const rows = async <T>(sqlText: string, ...args: unknown[]) => {
+  const db = gw.openDb();
   try {
-    return db.prepare(sqlText).all(...args) as T[];
+    return await db.all<T>(sqlText, args);
   } finally {
-    db.close();
+    await db.close();
   }
 };
 
@@ -253,8 +252,8 @@ describe("player and money", () => {
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(outcomes.filter((o) => o.data!.charged === 1)).toHaveLength(1);
     expect((await m.send(accounts.userInfo, undefined)).coins).toBe(100 - DEMO_LOCKED_VIDEO_PRICE);
-    expect(rows("SELECT * FROM purchases WHERE user_id = ?", uid)).toHaveLength(1);
-    expect(rows<{ coins: number; balance_after: number }>("SELECT coins, balance_after FROM spending WHERE user_id = ?", uid)).toEqual([
+    expect(await rows("SELECT * FROM purchases WHERE user_id = ?", uid)).toHaveLength(1);
+    expect(await rows<{ coins: number; balance_after: number }>("SELECT coins, balance_after FROM spending WHERE user_id = ?", uid)).toEqual([
       { coins: DEMO_LOCKED_VIDEO_PRICE, balance_after: 100 - DEMO_LOCKED_VIDEO_PRICE },
     ]);
     const after = await m.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
@@ -302,8 +301,8 @@ describe("player and money", () => {
     const postId = charged[0]!.post_id;
     expect(charged[0]).toMatchObject({ coins_spent: 0, coins: 0, video: { id: locked[0]!.id, can_watch: 1, is_pay: 1, viewer: { community_left: 2 } } });
     expect(charged[0]!.video.play_url).toMatch(/\/media\/clips\//);
-    expect(rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(1);
-    expect(rows("SELECT * FROM spending WHERE user_id = ?", uid)).toHaveLength(0);
+    expect(await rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(1);
+    expect(await rows("SELECT * FROM spending WHERE user_id = ?", uid)).toHaveLength(0);
 
     const post = await m.send(creators.headline, { id: postId });
     expect(post).toMatchObject({ content: words, creator: { uid }, quote: { id: locked[0]!.id, title: locked[0]!.title } });
@@ -312,7 +311,7 @@ describe("player and money", () => {
     for (const v of locked.slice(1, 3)) expect((await m.send(video.communityUnlock, { id: v.id, content: words })).charged).toBe(1);
     await expect(m.send(video.communityUnlock, { id: locked[3]!.id, content: words })).rejects.toThrow("今日社区解锁次数已用完（每天 3 次），明天再来吧");
     expect((await m.send(video.detail, { id: locked[3]!.id })).viewer.community_left).toBe(0);
-    expect(rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(3);
+    expect(await rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(3);
     const mine = await m.send(accounts.myPurchases, { page: 1 });
     expect(mine.list.map((v) => v.id).sort()).toEqual(locked.slice(0, 3).map((v) => v.id).sort());
     expect((await m.send(accounts.userInfo, undefined)).coins).toBe(0);
@@ -383,11 +382,11 @@ describe("social", () => {
     // Once per member and video: again, it changes the reason.
     const again = await m.request(video.report.path, { id: DEMO_FREE_VIDEO_ID, type_id: 7, content: "其他原因的说明" });
     expect(again).toMatchObject({ ok: true, msg: "举报已更新" });
-    const db = new Database(join(gw.dataDir, "gateway.sqlite"), { readonly: true });
+    const db = gw.openDb();
     try {
-      expect(db.prepare("SELECT type_id, content FROM reports WHERE item_id = ?").all(DEMO_FREE_VIDEO_ID)).toEqual([{ type_id: 7, content: "其他原因的说明" }]);
+      expect(await db.all("SELECT type_id, content FROM reports WHERE item_id = ?", [DEMO_FREE_VIDEO_ID])).toEqual([{ type_id: 7, content: "其他原因的说明" }]);
     } finally {
-      db.close();
+      await db.close();
     }
     await expect(m.send(video.report, { id: DEMO_FREE_VIDEO_ID, type_id: 999 })).rejects.toThrow("举报类型无效");
   });
