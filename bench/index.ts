@@ -184,7 +184,7 @@ async function benchConcurrentBuys(label: string, env: Record<string, string>) {
   try {
     const { GatewayClient } = await import("#gateway/client.ts");
     const { accounts, video } = await import("#gateway/api/index.ts");
-    const { DEMO_LOCKED_VIDEO_ID } = await import("#server/catalog/seed.ts");
+    const { DEMO_LOCKED_VIDEO_ID } = await import("#server/content/seed.ts");
     const { DEMO_MEMBER } = await import("#server/db/seed.ts");
     const oauthId = createOAuthId();
     let token = "";

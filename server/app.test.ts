@@ -10,9 +10,9 @@ import { configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { createApp, createRegistry } from "./app.ts";
-import { openDatabase, type DB } from "./db/index.ts";
+import { openDatabase, type DB } from "#server/db/index.ts";
 import { readSettings } from "./env.ts";
-import { defineHandler } from "./http/registry.ts";
+import { defineHandler } from "#server/http/registry.ts";
 
 const boom = defineHandler(endpoint<void, null>("/api/test/boom"), {
   auth: "guest",

@@ -3,25 +3,22 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { accountHandlers } from "./accounts/handlers.ts";
-import { codeHandlers } from "./accounts/codes.ts";
-import type { DB } from "./db/index.ts";
+import { accountHandlers } from "#server/accounts/index.ts";
+import { communityHandlers } from "#server/community/index.ts";
+import { serveClip, serveEncryptedImage } from "#server/content/media.ts";
+import { contentHandlers } from "#server/content/index.ts";
+import type { DB } from "#server/db/index.ts";
 import type { ServerSettings } from "./env.ts";
-import { ERRCODE, handleApiCall, reject, type ApiDeps } from "./http/api.ts";
-import { readBody } from "./http/body.ts";
-import { Registry } from "./http/registry.ts";
-import { placeholderSvg } from "./media/placeholder.ts";
-import { serveApp, sendFile } from "./static/serve.ts";
-import { feedbackHandlers } from "./system/feedback.ts";
-import { systemHandlers } from "./system/handlers.ts";
-import { catalogHandlers } from "./catalog/handlers.ts";
-import { discoveryHandlers } from "./catalog/discovery.ts";
-import { creatorHandlers } from "./catalog/creators.ts";
-import { favoriteHandlers } from "./catalog/favorites.ts";
-import { serveClip, serveEncryptedImage } from "./catalog/media.ts";
-import { handleImageUpload, MAX_IMAGE_BYTES } from "./uploads/images.ts";
-import { diskStorage, type UploadStorage } from "./uploads/storage.ts";
-import { handleVideoUpload, MAX_CHUNK_BYTES } from "./uploads/videos.ts";
+import { ERRCODE, handleApiCall, reject, type ApiDeps } from "#server/http/api.ts";
+import { readBody } from "#server/http/body.ts";
+import { Registry } from "#server/http/registry.ts";
+import { placeholderSvg } from "#server/media/placeholder.ts";
+import { serveApp, sendFile } from "#server/static/serve.ts";
+import { systemHandlers } from "#server/system/index.ts";
+import { handleImageUpload, MAX_IMAGE_BYTES } from "#server/uploads/images.ts";
+import { diskStorage, type UploadStorage } from "#server/uploads/storage.ts";
+import { handleVideoUpload, MAX_CHUNK_BYTES } from "#server/uploads/videos.ts";
+import { walletHandlers } from "#server/wallet/index.ts";
 
 // Room for the multipart framing and the other fields around the file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -36,16 +33,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(
-    ...accountHandlers,
-    ...codeHandlers,
-    ...systemHandlers,
-    ...feedbackHandlers,
-    ...catalogHandlers,
-    ...discoveryHandlers,
-    ...creatorHandlers,
-    ...favoriteHandlers,
-  );
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers);
 }
 
 /** `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029). */

@@ -4,9 +4,9 @@ import { createSecureServer } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { resolve } from "node:path";
 import { ConfigError } from "#gateway/config.ts";
-import { startPruning } from "./accounts/housekeeping.ts";
+import { startPruning } from "#server/accounts/housekeeping.ts";
 import { createApp } from "./app.ts";
-import { openDatabase } from "./db/index.ts";
+import { openDatabase } from "#server/db/index.ts";
 import { readSettings, type ServerSettings } from "./env.ts";
 
 export interface StartOptions {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { accounts } from "#gateway/api/index.ts";
 import type { ExchangeResult, Invitee } from "#gateway/api/types.ts";
-import { avatarUrl } from "../catalog/media.ts";
-import { redeemExchangeCode, ticketCount } from "../catalog/purchases.ts";
-import { ApiError, defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
+import { avatarUrl } from "#server/content/media.ts";
+import { ApiError, defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
+import { redeemExchangeCode, ticketCount } from "#server/wallet/purchases.ts";
 import { userByAffCode } from "./users.ts";
 
 // Invitation codes (each member's `aff_code`) and exchange codes.

@@ -1,7 +1,7 @@
 import { accounts } from "#gateway/api/index.ts";
 import { z } from "zod";
-import { ApiError, defineHandler, intInput } from "../http/registry.ts";
-import { UPLOADED_IMAGE_PATH } from "../uploads/images.ts";
+import { ApiError, defineHandler, intInput } from "#server/http/registry.ts";
+import { UPLOADED_IMAGE_PATH } from "#server/uploads/images.ts";
 import { beginLoginAttempt, loginSucceeded, tooManyFailuresMessage } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, revokeOtherSessions } from "./sessions.ts";
@@ -119,4 +119,4 @@ export const updatePwd = defineHandler(accounts.updatePwd, {
   },
 });
 
-export const accountHandlers = [loginByPassword, register, userInfo, updateInfo, updatePwd];
+export const memberHandlers = [loginByPassword, register, userInfo, updateInfo, updatePwd];

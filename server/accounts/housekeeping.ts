@@ -1,4 +1,4 @@
-import type { DB } from "../db/index.ts";
+import type { DB } from "#server/db/index.ts";
 import { pruneLoginFailures } from "./login-limits.ts";
 import { pruneSessions } from "./sessions.ts";
 

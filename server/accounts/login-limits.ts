@@ -1,4 +1,4 @@
-import type { DB } from "../db/index.ts";
+import type { DB } from "#server/db/index.ts";
 
 /** Wrong passwords are counted over this window (decision 027, docs/protocol.md "Login limits"). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { DB } from "../db/index.ts";
+import type { DB } from "#server/db/index.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { User } from "#gateway/api/types.ts";
-import { isUniqueViolation } from "../db/database.ts";
-import type { DB } from "../db/index.ts";
+import { isUniqueViolation } from "#server/db/database.ts";
+import type { DB } from "#server/db/index.ts";
 
 export interface UserRow {
   id: number;

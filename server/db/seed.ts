@@ -1,7 +1,7 @@
-import { hashPasswordSync } from "../accounts/passwords.ts";
-import { insertUser } from "../accounts/users.ts";
+import { hashPasswordSync } from "#server/accounts/passwords.ts";
+import { insertUser } from "#server/accounts/users.ts";
 import type { DB } from "./index.ts";
-import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "../catalog/seed.ts";
+import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "#server/content/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 

@@ -5,10 +5,10 @@ import { BATCH_PATH, MAX_BATCH_CALLS } from "#gateway/config.ts";
 import { computeSign, EnvelopeError, nowSeconds, openRequest, parseRequestBody, sealResponse, sealResponseText } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { OAUTH_ID_RE } from "#gateway/identity.ts";
-import { resolveSession } from "../accounts/sessions.ts";
-import { guestForOAuthId, userById } from "../accounts/users.ts";
-import type { DB } from "../db/index.ts";
-import type { ServerSettings } from "../env.ts";
+import { resolveSession } from "#server/accounts/sessions.ts";
+import { guestForOAuthId, userById } from "#server/accounts/users.ts";
+import type { DB } from "#server/db/index.ts";
+import type { ServerSettings } from "#server/env.ts";
 import { BodyTooLargeError, readBody } from "./body.ts";
 import { ApiError, type Caller, describeIssues, type Handler, type HandlerResult, parseInput, type Registry } from "./registry.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Endpoint } from "#gateway/client.ts";
-import type { DB } from "../db/index.ts";
-import type { UserRow } from "../accounts/users.ts";
-import type { ServerSettings } from "../env.ts";
+import type { DB } from "#server/db/index.ts";
+import type { UserRow } from "#server/accounts/users.ts";
+import type { ServerSettings } from "#server/env.ts";
 
 /** A failure the client should see as a payload status and message (HTTP stays 200). */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { accounts } from "#gateway/api/index.ts";
 import type { Feedback } from "#gateway/api/types.ts";
-import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
+import { defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
 
 const { FEEDBACK_LENGTH, MAX_FEEDBACK_IMAGES } = accounts;
 

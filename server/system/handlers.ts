@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { AppEntry, GlobalConfig, OpenAdsAndVersion } from "#gateway/api/types.ts";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { CREATED_STATUS_PATHS } from "#gateway/api/contract.ts";
-import { encImageUrl } from "../catalog/media.ts";
-import { defineHandler, isoDate, paged, pageInput } from "../http/registry.ts";
+import { encImageUrl } from "#server/content/media.ts";
+import { defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
 
 let buildCache: { dir: string; mtime: number; id: string } | undefined;
 function buildId(clientDir: string): string {
@@ -118,4 +118,4 @@ export const appCenter = defineHandler(home.appCenter, {
   },
 });
 
-export const systemHandlers = [getConfig, getOpenAdsAndVersion, appCenter, reportType, notice, getMsg];
+export const generalHandlers = [getConfig, getOpenAdsAndVersion, appCenter, reportType, notice, getMsg];

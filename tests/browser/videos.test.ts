@@ -4,7 +4,7 @@ import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { accounts, creators, home, video } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
 import { REPORT_TYPES } from "#server/db/seed.ts";
 import { gatewayAndBrowser, answerDialog, clickText, findText, phonePage, submitLogin, tapText, adultPhone as adultPhoneIn } from "../support/browser.ts";
 import { pinch, swipe, tap } from "../support/touch.ts";

@@ -8,7 +8,7 @@ import { BATCH_PATH, configFromEnv, MAX_BATCH_CALLS } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { encodeRequestBody, sealRequest } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/catalog/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
 import { runCli } from "../support/cli.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 

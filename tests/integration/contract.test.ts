@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATED_STATUS_PATHS, ENDPOINTS } from "#gateway/api/contract.ts";
 import { accounts, creators, home, video } from "#gateway/api/index.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_EXCHANGE_CODES } from "#server/catalog/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_EXCHANGE_CODES } from "#server/content/seed.ts";
 import { inReservedArea, readProtocolCalls } from "../support/protocol-doc.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 

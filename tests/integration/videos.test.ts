@@ -4,7 +4,7 @@ import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
 import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/catalog/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/content/seed.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts, video } from "#gateway/api/index.ts";
-import { DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE } from "#server/catalog/seed.ts";
+import { DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE } from "#server/content/seed.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Two gateway processes on one database: this one, in the test process, and a second started as `npm run serve`

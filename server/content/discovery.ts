@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { home, video } from "#gateway/api/index.ts";
-import type { Compilation, CreatorWithVideos, Element, TagWithVideos } from "#gateway/api/content-types.ts";
-import type { UserRow } from "../accounts/users.ts";
-import type { DB } from "../db/index.ts";
-import { ApiError, defineHandler, idInput, intInput, paged, pageInput } from "../http/registry.ts";
+import type { Compilation, CreatorWithVideos, Element, Style, TagWithVideos } from "#gateway/api/content-types.ts";
+import type { UserRow } from "#server/accounts/users.ts";
+import { pageOfCreators, toCard } from "#server/community/people.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, defineHandler, idInput, intInput, paged, pageInput, sortInput } from "#server/http/registry.ts";
 import { avatarUrl, encImageUrl } from "./media.ts";
-import { pageOfCreators, toCard } from "./social.ts";
-import { orderFor, pageOfVideos } from "./videos.ts";
+import { orderFor, pageOfVideos } from "./video.ts";
 
 interface SeriesRow {
   id: number;
@@ -150,4 +150,53 @@ export const creatorsWithVideos = defineHandler(home.creatorsWithVideos, {
   },
 });
 
-export const discoveryHandlers = [elements, elementVideos, featured, compilations, tagsWithVideos, tagsWithNewVideos, smallByTag, smallHotByTag, creatorsWithVideos];
+// The category page: styles, hot tags, and videos by style or by tags.
+export const styles = defineHandler(home.styles, {
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 10_000,
+  handle: async ({ db }) => ({ data: await db.all<Style>("SELECT id, name, section FROM categories WHERE kind = 'video' ORDER BY section DESC, sort, id") }),
+});
+
+export const hotTags = defineHandler(home.hotTags, {
+  auth: "guest",
+  input: z.object({}),
+  cacheMs: 10_000,
+  handle: async ({ db }) => ({
+    data: await db.all<{ name: string; video_count: number }>(
+      "SELECT t.name, COUNT(*) AS video_count FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id WHERE i.kind = 'video' GROUP BY t.id, t.name ORDER BY SUM(i.hot) DESC LIMIT 16",
+    ),
+  }),
+});
+
+export const byStyle = defineHandler(home.byStyle, {
+  auth: "guest",
+  input: z.object({ style_id: idInput("分类 id"), sort: sortInput, ...pageInput.shape }),
+  handle: async ({ input, db, origin, caller }) => ({
+    data: await pageOfVideos(db, { where: "i.category_id = @style", params: { style: input.style_id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
+  }),
+});
+
+export const byTags = defineHandler(home.byTags, {
+  auth: "guest",
+  input: z.object({ tags: z.string({ error: "请选择标签" }).trim().min(1, "请选择标签").max(home.MAX_TAGS_TEXT, "标签过多"), ...pageInput.shape }),
+  async handle({ input, db, origin, caller }) {
+    const names = [...new Set(input.tags.split(",").map((t) => t.trim()).filter(Boolean))].slice(0, 10);
+    return {
+      data: await pageOfVideos(db, {
+        // An array expands to a list (`?, ?, …`); an empty one matches nothing.
+        where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name IN (@names))",
+        params: { names },
+        order: orderFor("new"),
+        page: input.page,
+        limit: input.limit,
+        origin,
+        user: caller.user,
+      }),
+    };
+  },
+});
+
+export const discoveryHandlers = [
+  elements, elementVideos, featured, compilations, tagsWithVideos, tagsWithNewVideos, smallByTag, smallHotByTag, creatorsWithVideos, styles, hotTags, byStyle, byTags,
+];

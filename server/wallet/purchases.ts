@@ -1,9 +1,9 @@
-import { isUniqueViolation, stmt } from "../db/database.ts";
-import type { DB } from "../db/index.ts";
-import { ApiError } from "../http/registry.ts";
-import type { UserRow } from "../accounts/users.ts";
-import { userById } from "../accounts/users.ts";
-import { canWatch, itemById } from "./videos.ts";
+import type { UserRow } from "#server/accounts/users.ts";
+import { userById } from "#server/accounts/users.ts";
+import { canWatch, itemById } from "#server/content/video.ts";
+import { isUniqueViolation, stmt } from "#server/db/database.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError } from "#server/http/registry.ts";
 
 // Money moves only here: every coin leaves a balance inside one transaction, with a spending record. Each such
 // transaction first locks the member's row (decision 028), so two purchases by one member run one after the

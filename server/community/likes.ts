@@ -1,10 +1,34 @@
 import { z } from "zod";
-import { accounts, home, video } from "#gateway/api/index.ts";
-import type { FavoriteGroup, Style } from "#gateway/api/content-types.ts";
-import type { DB } from "../db/index.ts";
-import { ApiError, defineHandler, idInput, pageInput, sortInput } from "../http/registry.ts";
-import { toggleItemMark } from "./social.ts";
-import { orderFor, pageOfVideos } from "./videos.ts";
+import { accounts, video } from "#gateway/api/index.ts";
+import type { FavoriteGroup } from "#gateway/api/content-types.ts";
+import { pageOfVideos, videoId } from "#server/content/video.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
+
+/** Toggles a like (or a favourite) on an item. */
+export async function toggleItemMark(db: DB, uid: number, itemId: number, mark: "likes" | "favorites") {
+  const counter = mark === "likes" ? "like_count" : "favorite_count";
+  return await db.transaction(async (db) => {
+    await oneAtATime(db, uid);
+    if (!(await db.get("SELECT 1 FROM items WHERE id = ?", [itemId]))) throw new ApiError(404, "视频不存在或已下架");
+    const on = (await db.run(`DELETE FROM ${mark} WHERE user_id = ? AND item_id = ?`, [uid, itemId])) === 0;
+    if (on) await db.run(`INSERT INTO ${mark} (user_id, item_id, created_at) VALUES (?, ?, ?)`, [uid, itemId, Date.now()]);
+    const d = on ? 1 : -1;
+    await db.run(`UPDATE items SET ${counter} = CASE WHEN ${counter} + ? > 0 THEN ${counter} + ? ELSE 0 END, hot = hot + ? WHERE id = ?`, [d, d, d * 3, itemId]);
+    const count = (await db.value(`SELECT ${counter} FROM items WHERE id = ?`, [itemId]))!;
+    return { on: on ? 1 : 0, count };
+  });
+}
+
+export const like = defineHandler(video.like, {
+  auth: "member",
+  input: videoId,
+  async handle({ input, db, caller }) {
+    const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
+    return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
+  },
+});
 
 const id = idInput;
 const { MAX_FAVORITE_GROUP_NAME } = accounts;
@@ -105,50 +129,4 @@ export const deleteLikeGroup = defineHandler(accounts.deleteLikeGroup, {
   },
 });
 
-export const styles = defineHandler(home.styles, {
-  auth: "guest",
-  input: z.object({}),
-  cacheMs: 10_000,
-  handle: async ({ db }) => ({ data: await db.all<Style>("SELECT id, name, section FROM categories WHERE kind = 'video' ORDER BY section DESC, sort, id") }),
-});
-
-export const hotTags = defineHandler(home.hotTags, {
-  auth: "guest",
-  input: z.object({}),
-  cacheMs: 10_000,
-  handle: async ({ db }) => ({
-    data: await db.all<{ name: string; video_count: number }>(
-      "SELECT t.name, COUNT(*) AS video_count FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id WHERE i.kind = 'video' GROUP BY t.id, t.name ORDER BY SUM(i.hot) DESC LIMIT 16",
-    ),
-  }),
-});
-
-export const byStyle = defineHandler(home.byStyle, {
-  auth: "guest",
-  input: z.object({ style_id: id("分类 id"), sort: sortInput, ...pageInput.shape }),
-  handle: async ({ input, db, origin, caller }) => ({
-    data: await pageOfVideos(db, { where: "i.category_id = @style", params: { style: input.style_id }, order: orderFor(input.sort), page: input.page, limit: input.limit, origin, user: caller.user }),
-  }),
-});
-
-export const byTags = defineHandler(home.byTags, {
-  auth: "guest",
-  input: z.object({ tags: z.string({ error: "请选择标签" }).trim().min(1, "请选择标签").max(home.MAX_TAGS_TEXT, "标签过多"), ...pageInput.shape }),
-  async handle({ input, db, origin, caller }) {
-    const names = [...new Set(input.tags.split(",").map((t) => t.trim()).filter(Boolean))].slice(0, 10);
-    return {
-      data: await pageOfVideos(db, {
-        // An array expands to a list (`?, ?, …`); an empty one matches nothing.
-        where: "i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name IN (@names))",
-        params: { names },
-        order: orderFor("new"),
-        page: input.page,
-        limit: input.limit,
-        origin,
-        user: caller.user,
-      }),
-    };
-  },
-});
-
-export const favoriteHandlers = [favorite, myLikes, likeGroups, createLikeGroup, updateLikeGroup, deleteLikeGroup, styles, hotTags, byStyle, byTags];
+export const likeHandlers = [like, favorite, myLikes, likeGroups, createLikeGroup, updateLikeGroup, deleteLikeGroup];

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { encryptImage } from "#gateway/image-cipher.ts";
-import { placeholderPng } from "../media/placeholder-png.ts";
-import { safeFile, sendFile } from "../static/serve.ts";
+import { placeholderPng } from "#server/media/placeholder-png.ts";
+import { safeFile, sendFile } from "#server/static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3. */
 export const CLIPS_DIR = join(import.meta.dirname, "../media/clips");

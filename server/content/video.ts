@@ -1,7 +1,8 @@
+import { z } from "zod";
 import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/api/content-types.ts";
-import type { UserRow } from "../accounts/users.ts";
-import type { DB } from "../db/index.ts";
-import { isoDate, paged } from "../http/registry.ts";
+import type { UserRow } from "#server/accounts/users.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
 import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
 
 export interface ItemRow {
@@ -115,6 +116,15 @@ export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: 
 
 export async function itemById(db: DB, id: number, uid: number): Promise<ItemRow | undefined> {
   return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video'`, { id, uid })) as ItemRow | undefined;
+}
+
+/** A call about one video. */
+export const videoId = z.object({ id: idInput("视频 id") });
+
+export async function requireVideo(db: DB, itemId: number, uid: number) {
+  const row = await itemById(db, itemId, uid);
+  if (!row) throw new ApiError(404, "视频不存在或已下架");
+  return row;
 }
 
 const ORDER: Record<string, string> = {

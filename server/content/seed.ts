@@ -1,5 +1,5 @@
-import { insertUser } from "../accounts/users.ts";
-import type { DB } from "../db/index.ts";
+import { insertUser } from "#server/accounts/users.ts";
+import type { DB } from "#server/db/index.ts";
 import { CLIP_COUNT } from "./media.ts";
 
 /** Seeded videos with known terms, for demos and tests. */
