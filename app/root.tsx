@@ -154,6 +154,12 @@ const REASON_PHRASES: Record<number, string> = {
   503: "服务暂不可用",
 };
 
+/**
+ * What a route's own error answer may carry: `data("说明", …)`, or a description with a line of the product's
+ * own text beside it (the not-found page's `Page Not Found: {path}`).
+ */
+export type ErrorPageData = string | { description: string; productText: string };
+
 /** The HTTP-style status a gateway refusal carries: the HTTP status, else the signed payload's own status. */
 function gatewayStatus(error: GatewayError): number | undefined {
   const { httpStatus, status } = error.details;
@@ -176,12 +182,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let statusText = "出错了";
   let description = "页面出错了，请稍后重试。";
   let stack: string | undefined;
+  let productText: string | undefined;
   if (isRouteErrorResponse(routeError)) {
     status = routeError.status;
     // Not routeError.statusText: React Router fills a missing one with "Internal Server Error" whatever the
     // status, and it is English.
     statusText = REASON_PHRASES[status] ?? "出错了";
-    description = typeof routeError.data === "string" ? routeError.data : description;
+    const answer = routeError.data as ErrorPageData | undefined;
+    if (typeof answer === "string") description = answer;
+    else if (answer && typeof answer.description === "string") ({ description, productText } = answer);
   } else if (chunkFailed && isOnline()) {
     // (Offline, a missing chunk is the network's doing: the offline branch below says so.)
     statusText = "加载失败";
@@ -217,6 +226,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {status !== null && <p className="error-status">{status}</p>}
       <h1 className="error-title">{statusText}</h1>
       <p className="error-description">{description}</p>
+      {productText && (
+        <p className="error-description" lang="en">
+          {productText}
+        </p>
+      )}
       {stack && <pre className="error-stack">{stack}</pre>}
       {canRetry && (
         <button type="button" className="error-retry" onClick={retry} disabled={revalidator.state !== "idle"}>

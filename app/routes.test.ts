@@ -4,9 +4,12 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { expect, it } from "vitest";
 import routes from "./routes.ts";
 
-/** Route modules that are a screen: layouts only frame their children, and the catch-all's error page names itself. */
+/**
+ * Route modules that are a screen: layouts only frame their children, the catch-all's error page names itself,
+ * and an old address only redirects.
+ */
 function screens(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((e) => (e.children ? screens(e.children) : e.path === "*" ? [] : [e.file]));
+  return entries.flatMap((e) => (e.children ? screens(e.children) : e.path === "*" || e.file === "routes/moved.tsx" ? [] : [e.file]));
 }
 
 // A screen without a title leaves the tab, the history list and a screen reader with the previous page's.
@@ -15,4 +18,11 @@ it("gives every screen a title", () => {
   expect(files.length).toBeGreaterThan(30);
   const untitled = files.filter((file) => !/^export (async )?function meta\b|^export const meta\b/m.test(readFileSync(join(import.meta.dirname, file), "utf8")));
   expect(untitled).toEqual([]);
+});
+
+it("sends every old address that redirects to a screen at its /my path", () => {
+  const moved = routes.filter((e) => e.file === "routes/moved.tsx").map((e) => e.path);
+  expect(moved.length).toBeGreaterThan(0);
+  const paths = new Set(routes.map((e) => e.path));
+  expect(moved.filter((old) => !paths.has(`my/${old}`))).toEqual([]);
 });

@@ -252,3 +252,17 @@ describe("lines", () => {
     await expect(selectBaseLine(["http://127.0.0.1:1", "http://127.0.0.1:2"])).resolves.toBe("http://127.0.0.1:1");
   });
 });
+
+describe("string fields", () => {
+  it("lists an endpoint's string fields, and the compiler asks for every one and no other", () => {
+    const login = endpoint<{ phone: string; code?: "a" | "b"; id: number }, null>("/api/thing/login", { strings: { phone: true, code: true } });
+    expect(login.strings).toEqual(["phone", "code"]);
+    expect(get.strings).toEqual([]);
+    // @ts-expect-error `code` is a string field too
+    endpoint<{ phone: string; code?: string }, null>("/api/thing/a", { strings: { phone: true } });
+    // @ts-expect-error `id` is a number
+    endpoint<{ phone: string; id: number }, null>("/api/thing/b", { strings: { phone: true, id: true } });
+    // @ts-expect-error an input with string fields names them
+    endpoint<{ phone: string }, null>("/api/thing/c");
+  });
+});

@@ -84,6 +84,11 @@ export interface Endpoint<I, O, R> {
   mode: EndpointMode;
   /** On success the answer's `msg` is shown to the user (`onSuccessMessage`). */
   shown: boolean;
+  /**
+   * The input fields typed as strings. Typed code needs no list; a caller with untyped text does (`gw call`
+   * reads `phone=13800000000` as the string it is here, a number elsewhere).
+   */
+  strings: readonly string[];
   /** Phantom fields carrying the input, output and result types. */
   readonly __types?: { input: I; output: O; result: R };
 }
@@ -98,25 +103,35 @@ export interface EndpointMarks {
 
 type Fields = Record<string, unknown>;
 
-const define = <I, O, R>(path: string, mode: EndpointMode, marks: EndpointMarks): Endpoint<I, O, R> => ({
+/** The names of the input's fields whose values are strings (a union of string literals included). */
+export type StringField<I> = { [K in keyof I]-?: NonNullable<I[K]> extends string ? K : never }[keyof I] & string;
+
+/**
+ * An endpoint's marks, and when its input has string fields, all of them (`strings: { phone: true }`): the
+ * compiler rejects a list that misses one or names another.
+ */
+type MarksOf<I> = [StringField<I>] extends [never] ? [marks?: EndpointMarks] : [marks: EndpointMarks & { strings: Record<StringField<I>, true> }];
+
+const define = <I, O, R>(path: string, mode: EndpointMode, marks: EndpointMarks & { strings?: Record<string, true> } = {}): Endpoint<I, O, R> => ({
   path,
   expect: marks.expect ?? STATUS_OK,
   mode,
   shown: marks.shown ?? false,
+  strings: Object.keys(marks.strings ?? {}),
 });
 
 /** A call that resolves with its data and rejects on failure. */
-export function endpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, O> {
+export function endpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, O> {
   return define(path, "throw", marks);
 }
 
 /** A call that never toasts and resolves to undefined on failure (ad clicks, comment likes). */
-export function silentEndpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, O | undefined> {
+export function silentEndpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, O | undefined> {
   return define(path, "silent", marks);
 }
 
 /** A call that never throws: purchases. Failures are toasted and returned as an outcome. */
-export function outcomeEndpoint<I extends Fields | void, O>(path: string, marks: EndpointMarks = {}): Endpoint<I, O, CallOutcome<O>> {
+export function outcomeEndpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, CallOutcome<O>> {
   return define(path, "outcome", marks);
 }
 

@@ -2,14 +2,21 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatCount, formatTime } from "./format.ts";
 
 describe("formatCount", () => {
-  it("uses Chinese units with one decimal", () => {
+  it("counts in the units a Chinese reader expects: the plain number below 1万, then 万 up to 1亿, then 亿, then 兆", () => {
     expect(formatCount(999)).toBe("999");
-    expect(formatCount(1000)).toBe("1千");
-    expect(formatCount(1234)).toBe("1.2千");
-    expect(formatCount(12345)).toBe("1.2万");
-    expect(formatCount(999999)).toBe("99.9万");
-    expect(formatCount(1_500_000)).toBe("1.5百万");
+    expect(formatCount(1000)).toBe("1000");
+    expect(formatCount(7200)).toBe("7200");
+    expect(formatCount(9999)).toBe("9999");
+    expect(formatCount(10_000)).toBe("1万");
+    expect(formatCount(12_345)).toBe("1.2万");
+    expect(formatCount(999_999)).toBe("99.9万");
+    expect(formatCount(1_000_000)).toBe("100万");
+    expect(formatCount(1_900_000)).toBe("190万");
+    expect(formatCount(99_999_999)).toBe("9999.9万");
+    expect(formatCount(100_000_000)).toBe("1亿");
     expect(formatCount(250_000_000)).toBe("2.5亿");
+    expect(formatCount(999_999_999_999)).toBe("9999.9亿");
+    expect(formatCount(1e12)).toBe("1兆");
     expect(formatCount(3.21e12)).toBe("3.2兆");
   });
 

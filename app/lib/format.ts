@@ -1,9 +1,9 @@
+// The product's units are 千, 万, 百万, 亿 and 兆, but a Chinese reader counts in 万 and 亿: 7200, not 7.2千;
+// 190万, not 1.9百万. Each magnitude takes the unit a reader expects, which 千 and 百万 never are.
 const ZH_UNITS: [number, string][] = [
   [1e12, "兆"],
   [1e8, "亿"],
-  [1e6, "百万"],
   [1e4, "万"],
-  [1e3, "千"],
 ];
 const EN_UNITS: [number, string][] = [
   [1e12, "T"],
@@ -17,7 +17,7 @@ function oneDecimal(n: number): string {
   return fixed.endsWith(".0") ? fixed.slice(0, -2) : fixed;
 }
 
-/** 1234 → "1.2千", 12345 → "1.2万" (zh) or "12.3k" (en); one decimal, truncated, never rounded up. */
+/** 7200 → "7200", 1 900 000 → "190万", 250 000 000 → "2.5亿" (zh) or "1.9M" (en); one decimal, truncated, never rounded up. */
 export function formatCount(value: number | string | null | undefined, locale: "zh" | "en" = "zh"): string {
   const n = Number(value ?? 0);
   if (!Number.isFinite(n)) return "0";

@@ -17,8 +17,8 @@ describe("isSafeExternalUrl", () => {
 
 describe("safeRedirect", () => {
   it("keeps in-app paths with their query", () => {
-    expect(safeRedirect("/setting")).toBe("/setting");
-    expect(safeRedirect("/announcement?page=2")).toBe("/announcement?page=2");
+    expect(safeRedirect("/my/setting")).toBe("/my/setting");
+    expect(safeRedirect("/my/announcement?page=2")).toBe("/my/announcement?page=2");
   });
 
   it("falls back for other origins, schemes and junk", () => {

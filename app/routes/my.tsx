@@ -55,11 +55,11 @@ export default function My({ loaderData }: Route.ComponentProps) {
       </section>
       <List className="my-list">
         {isLogin && (
-          <LinkItem to="/info">个人资料</LinkItem>
+          <LinkItem to="/my/info">个人资料</LinkItem>
         )}
-        <LinkItem to="/announcement">系统公告</LinkItem>
+        <LinkItem to="/my/announcement">系统公告</LinkItem>
         {isLogin && (
-          <LinkItem to="/notice">
+          <LinkItem to="/my/notice">
             站内消息
             {u?.msg_unread ? (
               <span className="count-badge" aria-label={`${u.msg_unread} 条未读`}>
@@ -69,7 +69,7 @@ export default function My({ loaderData }: Route.ComponentProps) {
           </LinkItem>
         )}
         {isLogin && (
-          <LinkItem to="/setting">设置</LinkItem>
+          <LinkItem to="/my/setting">设置</LinkItem>
         )}
       </List>
       {isLogin && (

@@ -87,8 +87,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       case "follow":
         return { follow: await api(accounts.follow, { uid: Number(field("uid")) }) };
       case "report":
+        // The gateway's answer is shown (a shown call): 举报已提交, or 举报已更新 for a second report.
         await api(videoApi.report, { id, type_id: Number(field("type_id")), content: field("content") });
-        toast("举报已提交，感谢反馈");
         return { reported: true };
       case "reward": {
         try {

@@ -59,7 +59,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
           </p>
         </div>
         {isMe ? (
-          <Link className="button-link" to="/edit">
+          <Link className="button-link" to="/my/edit">
             编辑资料
           </Link>
         ) : (

@@ -12,11 +12,11 @@ describe("history stack rule", () => {
   });
 
   it("treats a path equal to the second entry as back and drops the top", () => {
-    expect(applyStackRule(["/home", "/my", "/setting"], "/my")).toEqual(["/home", "/my"]);
+    expect(applyStackRule(["/home", "/my", "/my/setting"], "/my")).toEqual(["/home", "/my"]);
   });
 
   it("pushes a path seen deeper in the stack", () => {
-    expect(applyStackRule(["/home", "/my", "/setting"], "/home")).toEqual(["/home", "/my", "/setting", "/home"]);
+    expect(applyStackRule(["/home", "/my", "/my/setting"], "/home")).toEqual(["/home", "/my", "/my/setting", "/home"]);
   });
 
   it("puts a replace in the top's place, also when it names the second entry", () => {

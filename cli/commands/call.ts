@@ -1,10 +1,10 @@
 import { Command, Option } from "commander";
-import { expectedStatus } from "#gateway/api/contract.ts";
+import { endpointAt, expectedStatus } from "#gateway/api/contract.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 
 export const call = new Command("call")
-  .description("call any gateway path with key=value fields (values parsed as JSON when they parse)")
+  .description("call any gateway path with key=value fields (values parsed as JSON when they parse, except in the fields the endpoint types as strings)")
   .argument("<path>", "e.g. /api/user/userinfo")
   .argument("[fields...]", "key=value pairs")
   .addOption(new Option("--expect <status>", "payload status that means success (default: 251 for the calls that create something, else 200)"))
@@ -15,7 +15,9 @@ export const call = new Command("call")
     const expect = opts.expect === undefined ? expectedStatus(path) : Number(opts.expect);
     if (!Number.isInteger(expect)) throw new CliError("--expect must be an integer status");
     if (!path.startsWith("/")) throw new CliError(`path must start with /: ${path}`);
-    const outcome = await (await ctx.client(opts.token)).request(path, parseFields(pairs), { expect });
+    // On a path of the catalogue, the fields it types as strings take digits as written (phone=13800000000).
+    const fields = parseFields(pairs, endpointAt(path)?.strings);
+    const outcome = await (await ctx.client(opts.token)).request(path, fields, { expect });
     const { envelope: _envelope, error: _error, ...shown } = outcome;
     if (opts.raw) printJson(shown);
     else if (outcome.ok) printJson(outcome.data);

@@ -93,10 +93,11 @@ export function resolveContext(command: Command): Context {
 }
 
 /**
- * `key=value` pairs; values that parse as JSON (numbers, booleans, objects, "quoted strings") are sent typed.
- * An integer too large for a JSON number to keep exactly is sent as the string it was written as.
+ * `key=value` pairs; values that parse as JSON (numbers, booleans, objects, "quoted strings") are sent typed,
+ * except in the `strings` fields (those the endpoint types as strings), which are sent as strings. An integer
+ * too large for a JSON number to keep exactly is sent as the string it was written as.
  */
-export function parseFields(pairs: string[]): Record<string, unknown> {
+export function parseFields(pairs: string[], strings: readonly string[] = []): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const bad: string[] = [];
   for (const pair of pairs) {
@@ -105,16 +106,21 @@ export function parseFields(pairs: string[]): Record<string, unknown> {
       bad.push(pair);
       continue;
     }
+    const key = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
     let value: unknown = raw;
-    if (/^(-?\d+(\.\d+)?|true|false|null|[[{"].*)$/s.test(raw) && !(/^-?\d+$/.test(raw) && !Number.isSafeInteger(Number(raw)))) {
+    // A string field takes its text as written; a "quoted string" there still loses its quotes.
+    const json = strings.includes(key)
+      ? /^".*"$/s.test(raw)
+      : /^(-?\d+(\.\d+)?|true|false|null|[[{"].*)$/s.test(raw) && !(/^-?\d+$/.test(raw) && !Number.isSafeInteger(Number(raw)));
+    if (json) {
       try {
         value = JSON.parse(raw);
       } catch {
         value = raw;
       }
     }
-    fields[pair.slice(0, eq)] = value;
+    fields[key] = value;
   }
   if (bad.length) throw new Error(`expected key=value, got: ${bad.join(", ")}`);
   return fields;

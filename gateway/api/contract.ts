@@ -17,8 +17,13 @@ export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accoun
 /** Paths of the calls whose success status is 251: `getConfig` answers them as `created_status_paths`. */
 export const CREATED_STATUS_PATHS: readonly string[] = ENDPOINTS.filter((e) => e.expect === STATUS_CREATED).map((e) => e.path);
 
+/** The endpoint at a path (paths match case-insensitively), if the catalogue has one. */
+export function endpointAt(path: string): Endpoint<unknown, unknown, unknown> | undefined {
+  const lower = path.toLowerCase();
+  return ENDPOINTS.find((e) => e.path.toLowerCase() === lower);
+}
+
 /** The payload status a path answers on success (paths match case-insensitively); 200 for a path not in the catalogue. */
 export function expectedStatus(path: string): number {
-  const lower = path.toLowerCase();
-  return ENDPOINTS.find((e) => e.path.toLowerCase() === lower)?.expect ?? STATUS_OK;
+  return endpointAt(path)?.expect ?? STATUS_OK;
 }

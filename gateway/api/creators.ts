@@ -9,7 +9,7 @@ type Creator = { uid: number };
 // A member's page: a creator's centre, or a member's profile.
 export const creatorPage = endpoint<Creator, CreatorPage>("/api/user/getOtherCenterPage");
 /** Extension: a member's own videos on /user (the creator calls below answer only for creators). */
-export const creatorVideos = endpoint<Creator & { sort?: string } & Page, Paged<Video>>("/api/user/videos");
+export const creatorVideos = endpoint<Creator & { sort?: string } & Page, Paged<Video>>("/api/user/videos", { strings: { sort: true } });
 export const featured = endpoint<Creator & Page, Paged<Video>>("/api/Creator/featured");
 export const small = endpoint<Creator & Page, Paged<Video>>("/api/Creator/small");
 export const compilations = endpoint<Creator, Compilation[]>("/api/compilation/her");
@@ -22,4 +22,4 @@ export const headlineComments = endpoint<{ id: number } & Page, Paged<Comment>>(
 export const headlineReplies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/wei/commentReplyList");
 export const likeHeadline = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/wei/praiseWei");
 export const likeHeadlineComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/wei/praiseComment");
-export const commentHeadline = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/wei/comment", { shown: true });
+export const commentHeadline = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/wei/comment", { shown: true, strings: { content: true } });

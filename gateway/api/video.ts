@@ -22,28 +22,28 @@ export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/mv
 /** Extension: the replies to one comment (the product has no call for them). */
 export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/mvComment/replyList");
 export const commentLike = silentEndpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/mvComment/like", { expect: 251 });
-export const comment = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/mvComment/pushComment", { expect: 251 });
+export const comment = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/mvComment/pushComment", { expect: 251, strings: { content: true } });
 
 export const MAX_TAG_NAME = 30;
-export const tagByName = endpoint<{ name: string } & Page, Paged<Video>>("/api/mvList/tagByName");
+export const tagByName = endpoint<{ name: string } & Page, Paged<Video>>("/api/mvList/tagByName", { strings: { name: true } });
 /** The videos of a topic (element), in order. */
 export const byElement = endpoint<{ element_id: number } & Page, Paged<Video>>("/api/element/getMvByElementId");
 
 // Reports.
 export const MAX_REPORT_TEXT = 500;
 export const reportType = endpoint<void, ReportType[]>("/api/MvDetail/reportType");
-export const report = endpoint<{ id: number; type_id: number; content?: string }, { ok: true }>("/api/MvDetail/report");
+export const report = endpoint<{ id: number; type_id: number; content?: string }, { ok: true }>("/api/MvDetail/report", { shown: true, strings: { content: true } });
 
 // Gifts and purchases.
 export const giftList = endpoint<void, Gift[]>("/api/order/giftList");
 export const rewardHer = endpoint<{ id: number; gift_id: number }, { coins: number }>("/api/user/rewardHer");
-export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/watchingMvByCoins");
-export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/checkinTicket");
+export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/watchingMvByCoins", { strings: { request_id: true } });
+export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/checkinTicket", { strings: { request_id: true } });
 /** The words a member shares to the circle to unlock a video (characters). */
 export const SHARE_TEXT_LENGTH = { min: 5, max: 200 } as const;
-export const communityUnlock = endpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult>("/api/community/unlock");
+export const communityUnlock = endpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult>("/api/community/unlock", { strings: { content: true, request_id: true } });
 
 // "Want this video".
 export const MAX_WANT_TEXT = 200;
 export const checkFind = endpoint<{ id: number }, { requested: number; count: number }>("/api/find/checkFind");
-export const requestFind = endpoint<{ id: number; content?: string }, { requested: number; count: number }>("/api/find/create");
+export const requestFind = endpoint<{ id: number; content?: string }, { requested: number; count: number }>("/api/find/create", { strings: { content: true } });

@@ -55,7 +55,7 @@ describe("navigation feedback", () => {
       if (req.url().endsWith("/api/system/notice")) setTimeout(() => void req.continue(), 1500);
       else void req.continue();
     });
-    const navigation = inAppNavigate(page, "/announcement");
+    const navigation = inAppNavigate(page, "/my/announcement");
     await page.waitForSelector(".loading-bar", { visible: true });
     await navigation;
     await findText(page, "系统公告");
@@ -95,7 +95,7 @@ describe("lists", () => {
       if (req.url().endsWith("/api/system/notice") && ++noticeCalls === 2) void req.abort("connectionreset");
       else void req.continue();
     });
-    await page.goto(`${gw.url}/announcement`);
+    await page.goto(`${gw.url}/my/announcement`);
     await findText(page, "第36期");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await findText(page, "加载失败");
@@ -140,7 +140,7 @@ describe("installable app", () => {
     await findText(page, "网络已断开");
     await findText(page, "首页", "a");
     // A screen whose data needs the network says why it cannot load.
-    await inAppNavigate(page, "/announcement");
+    await inAppNavigate(page, "/my/announcement");
     await findText(page, "网络已断开，请检查网络连接后重试");
     await page.setOfflineMode(false);
   });
@@ -292,9 +292,9 @@ describe("first screen", () => {
 describe("profile", () => {
   it("edits the nickname and shows it on the profile page", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await page.goto(`${gw.url}/login?redirect=%2Fmy%2Fedit`);
     await submitLogin(page, DEMO.phone, DEMO.password);
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
     await page.waitForSelector('input[name="nickname"]', { visible: true });
     await page.click('input[name="nickname"]', { count: 3 });
     await page.keyboard.press("Backspace");
@@ -304,7 +304,7 @@ describe("profile", () => {
     // The field's error is about what was sent: it goes once the field is edited.
     await page.waitForFunction(() => !document.body.innerText.includes("昵称不能为空"));
     await clickText(page, "保存", "button");
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await findText(page, "新的昵称");
   });
 
@@ -313,18 +313,18 @@ describe("profile", () => {
     await page.goto(`${gw.url}/login?redirect=%2Fmy`);
     await submitLogin(page, DEMO.phone, DEMO.password);
     await page.waitForFunction(() => location.pathname === "/my");
-    await inAppNavigate(page, "/info");
+    await inAppNavigate(page, "/my/info");
     // The way to the form is a link, with no button inside it (one control, not two nested).
     const edit = await findText(page, "编辑资料", "a");
     expect(await edit!.evaluate((a) => a.querySelectorAll("button").length)).toBe(0);
     await edit!.click();
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
     const field = await page.waitForSelector('input[name="nickname"]', { visible: true });
     await field!.click({ count: 3 });
     await page.keyboard.press("Backspace");
     await page.type('input[name="nickname"]', "回到资料页");
     await clickText(page, "保存", "button");
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await findText(page, "回到资料页");
     // The toast outlives the form's screen, and keeps its look: its styles are not the form's to take along.
     await findText(page, "保存成功");
@@ -336,17 +336,17 @@ describe("profile", () => {
     await page.waitForFunction(() => location.pathname === "/my");
     // Forward is the form the member left, asking afresh.
     await page.goForward();
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await page.goForward();
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
     await page.waitForFunction(() => (document.querySelector('input[name="nickname"]') as HTMLInputElement | null)?.value === "回到资料页");
   });
 
   it("picks the birthday from the keyboard and saves it", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await page.goto(`${gw.url}/login?redirect=%2Fmy%2Fedit`);
     await submitLogin(page, DEMO.phone, DEMO.password);
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
     const field = await page.waitForSelector("button.field-button", { visible: true });
     expect(await field!.evaluate((b) => b.getAttribute("aria-label"))).toBe("生日：未填写");
     await field!.focus();
@@ -364,15 +364,15 @@ describe("profile", () => {
     // Until the sheet has slid out, its mask takes the taps.
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
     await clickText(page, "保存", "button");
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await findText(page, date);
   });
 
   it("uploads an avatar through the image upload and shows it on the profile page", async () => {
     const page = await adultPhone();
-    await page.goto(`${gw.url}/login?redirect=%2Fedit`);
+    await page.goto(`${gw.url}/login?redirect=%2Fmy%2Fedit`);
     await submitLogin(page, DEMO.phone, DEMO.password);
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
     const input = await page.waitForSelector('.adm-image-uploader input[type="file"]');
     await (input as ElementHandle<HTMLInputElement>).uploadFile(join(REPO_ROOT, "public/icons/icon-192.png"));
     const uploaded = await page.waitForFunction(() => {
@@ -382,19 +382,19 @@ describe("profile", () => {
     const src = (await uploaded.jsonValue()) as string;
     expect((await fetch(src)).headers.get("content-type")).toBe("image/png");
     await clickText(page, "保存", "button");
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await page.waitForFunction((s) => [...document.querySelectorAll("img")].some((img) => img.src === s && img.complete), {}, src);
   });
 });
 
 describe("password", () => {
-  it("changes the password on /updatepwd; the new one logs in", async () => {
+  it("changes the password on /my/updatepwd; the new one logs in", async () => {
     const phone = "13700000001";
     await testClient(gw.url).call("/api/Home/register", { phone, password: "old-pass-1" });
     const page = await adultPhone();
-    await page.goto(`${gw.url}/login?redirect=%2Fupdatepwd`);
+    await page.goto(`${gw.url}/login?redirect=%2Fmy%2Fupdatepwd`);
     await submitLogin(page, phone, "old-pass-1");
-    await page.waitForFunction(() => location.pathname === "/updatepwd");
+    await page.waitForFunction(() => location.pathname === "/my/updatepwd");
     // The path changes before the form has rendered.
     await page.waitForSelector('input[name="old_password"]', { visible: true });
     await page.type('input[name="old_password"]', "wrong-old");
@@ -402,13 +402,13 @@ describe("password", () => {
     await page.type('input[name="confirm"]', "new-pass-2");
     await clickText(page, "确认修改", "button");
     await findText(page, "原密码错误", "p");
-    expect(new URL(page.url()).pathname).toBe("/updatepwd");
+    expect(new URL(page.url()).pathname).toBe("/my/updatepwd");
 
     await page.click('input[name="old_password"]', { count: 3 });
     await page.keyboard.press("Backspace");
     await page.type('input[name="old_password"]', "old-pass-1");
     await clickText(page, "确认修改", "button");
-    await page.waitForFunction(() => location.pathname === "/setting");
+    await page.waitForFunction(() => location.pathname === "/my/setting");
     const login = await testClient(gw.url).call<{ token: string }>("/api/Home/loginByPassword", { phone, password: "new-pass-2" });
     expect(login?.token).toBeTruthy();
   });
@@ -426,15 +426,15 @@ describe("broken deployment", () => {
       let loads = 0;
       page.on("load", () => loads++);
       // The first failure reloads the page (on the screen the visitor was on, which picks up a new build).
-      await inAppNavigate(page, "/announcement").catch(() => undefined);
+      await inAppNavigate(page, "/my/announcement").catch(() => undefined);
       await page.waitForFunction(() => Number(sessionStorage.getItem("___CHUNK_RELOAD_AT__")) > 0);
       await page.waitForSelector(".video-card", { visible: true });
       expect(loads).toBe(1);
       // A second failure within 10 s shows the error page instead of reloading again.
-      await inAppNavigate(page, "/announcement");
+      await inAppNavigate(page, "/my/announcement");
       await findText(page, "页面资源加载失败");
       await findText(page, "返回首页", "a");
-      expect(new URL(page.url()).pathname).toBe("/announcement");
+      expect(new URL(page.url()).pathname).toBe("/my/announcement");
       expect(loads).toBe(1);
     } finally {
       renameSync(join(assets, `${chunk}.gone`), join(assets, chunk));

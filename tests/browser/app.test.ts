@@ -1,5 +1,6 @@
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { TOAST_MS } from "#app/lib/feedback.ts";
 import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
@@ -106,9 +107,17 @@ describe("accounts", () => {
     await findText(page, "演示会员");
     const coins = await page.$eval('[data-testid="coins"]', (el) => (el.checkVisibility() ? el.textContent : null));
     expect(coins).toBe("1000");
+    // Until the wallet exists the balance is no link and does not look like one: only the counts that open a
+    // list carry the chevron.
+    const cells = await page.$$eval(".my-stats > *", (els) => els.map((el) => [el.tagName, getComputedStyle(el.querySelector("span")!, "::after").content.includes("›")]));
+    expect(cells).toEqual([
+      ["DIV", false],
+      ["A", true],
+      ["A", true],
+    ]);
     await findText(page, "VIP");
 
-    await page.goto(`${suite.gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/my/setting`);
     await clickText(page, "退出登录", "button");
     await page.waitForSelector(".adm-dialog-button", { visible: true });
     await page.locator(".adm-dialog-button ::-p-text(退出)").click();
@@ -120,12 +129,21 @@ describe("accounts", () => {
     expect(stored).toMatchObject({ isLogin: false, token: "" });
   });
 
+  it("shows the product version in 设置, the build beside it", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    const { buildId } = (await (await fetch(`${suite.gw.url}/version.json`)).json()) as { buildId: string };
+    await page.goto(`${suite.gw.url}/my/setting`);
+    const row = await findText(page, "当前版本", "div[contains(@class,'adm-list-item-content')]");
+    expect(await row!.$eval(".adm-list-item-content-extra", (el) => el.textContent)).toBe(`${PROTOCOL_VERSION}（构建 ${buildId}）`);
+  });
+
   it("keeps a dialog opened the moment a loaded screen appears", async () => {
     const page = await enteredPhone();
     await login(page);
     // A tap as soon as the button is in the page: before React has run the effects of that first render.
     await page.evaluateOnNewDocument(() => {
-      if (location.pathname !== "/setting") return;
+      if (location.pathname !== "/my/setting") return;
       const watch = new MutationObserver(() => {
         const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("退出登录"));
         if (!button) return;
@@ -134,7 +152,7 @@ describe("accounts", () => {
       });
       watch.observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${suite.gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/my/setting`);
     await page.waitForSelector(".adm-dialog-button", { visible: true });
     await new Promise((r) => setTimeout(r, 500));
     await page.locator(".adm-dialog-button ::-p-text(退出)").setTimeout(2000).click();
@@ -144,18 +162,18 @@ describe("accounts", () => {
   it("counts unread messages on /my until 站内消息 has shown them", async () => {
     const page = await enteredPhone();
     await login(page);
-    const badge = await page.waitForSelector('a[href="/notice"] .count-badge', { visible: true });
+    const badge = await page.waitForSelector('a[href="/my/notice"] .count-badge', { visible: true });
     const unread = Number(await badge!.evaluate((el) => el.textContent));
     expect(unread).toBeGreaterThan(0);
-    await page.locator('a[href="/notice"]').click();
+    await page.locator('a[href="/my/notice"]').click();
     await page.waitForSelector(".notice-item", { visible: true });
     const marked = await page.$$eval(".notice-item .unread", (els) => els.filter((el) => el.checkVisibility()).length);
     expect(marked).toBe(unread);
 
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/my");
-    await page.waitForFunction(() => !document.querySelector('a[href="/notice"] .count-badge'));
-    await page.goto(`${suite.gw.url}/notice`);
+    await page.waitForFunction(() => !document.querySelector('a[href="/my/notice"] .count-badge'));
+    await page.goto(`${suite.gw.url}/my/notice`);
     await page.waitForSelector(".notice-item", { visible: true });
     expect(await page.$$(".notice-item .unread")).toHaveLength(0);
   });
@@ -186,11 +204,11 @@ describe("accounts", () => {
 
   it("sends an anonymous visitor of a member page to login and back after", async () => {
     const page = await enteredPhone();
-    await page.goto(`${suite.gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/my/setting`);
     await page.waitForFunction(() => location.pathname === "/login");
-    expect(path(page)).toBe("/login?redirect=%2Fsetting");
+    expect(path(page)).toBe("/login?redirect=%2Fmy%2Fsetting");
     await submitLogin(page, DEMO.phone, DEMO.password);
-    await page.waitForFunction(() => location.pathname === "/setting");
+    await page.waitForFunction(() => location.pathname === "/my/setting");
   });
 });
 
@@ -204,7 +222,7 @@ describe("register", () => {
     await page.goto(`${suite.gw.url}/?aff_code=${inviter}`);
     await clickText(page, "我已年满 18 岁，进入", "button");
     await page.waitForFunction(() => location.pathname === "/home");
-    await page.goto(`${suite.gw.url}/login?redirect=%2Finfo`);
+    await page.goto(`${suite.gw.url}/login?redirect=%2Fmy%2Finfo`);
     await page.locator(".adm-tabs-tab ::-p-text(注册)").click();
     await page.locator('input[name="phone"]').fill("13912345678");
     await page.locator('input[name="password"]').fill("secret-123");
@@ -215,7 +233,7 @@ describe("register", () => {
     await page.keyboard.press("Backspace");
     await page.type('input[name="confirm"]', "secret-123");
     await clickText(page, "注册并登录", "button");
-    await page.waitForFunction(() => location.pathname === "/info");
+    await page.waitForFunction(() => location.pathname === "/my/info");
     await findText(page, "13912345678");
     const row = await findText(page, "邀请人", "div[contains(@class,'adm-list-item-content')]");
     expect(await row!.evaluate((el) => el.textContent)).toContain(inviter);
@@ -297,25 +315,25 @@ describe("shell QA", () => {
   it("does not trap the back button on the login page after logging out", async () => {
     const page = await enteredPhone();
     await login(page);
-    await inApp(page, "/setting");
+    await inApp(page, "/my/setting");
     await clickText(page, "退出登录", "button");
     await page.waitForSelector(".adm-dialog-button", { visible: true });
     await page.locator(".adm-dialog-button ::-p-text(退出)").click();
     await page.waitForFunction(() => location.pathname === "/home");
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/login" && location.search === "?redirect=%2Fsetting");
+    await page.waitForFunction(() => location.pathname === "/login" && location.search === "?redirect=%2Fmy%2Fsetting");
     await page.goBack();
-    // The entry before /setting (/my, a member page too), not /login?redirect=/setting again.
-    await page.waitForFunction(() => location.search !== "?redirect=%2Fsetting");
+    // The entry before /my/setting (/my, a member page too), not /login?redirect=/my/setting again.
+    await page.waitForFunction(() => location.search !== "?redirect=%2Fmy%2Fsetting");
   });
 
   it("opens a row from its arrow too", async () => {
     const page = await enteredPhone();
     await login(page);
-    await page.goto(`${suite.gw.url}/setting`);
+    await page.goto(`${suite.gw.url}/my/setting`);
     const arrow = await page.waitForSelector(".link-item .adm-list-item-content-arrow", { visible: true });
     await arrow!.click();
-    await page.waitForFunction(() => location.pathname !== "/setting");
+    await page.waitForFunction(() => location.pathname !== "/my/setting");
   });
 
   it("submits a login once, also when Enter is pressed again while the next page loads", async () => {
@@ -350,7 +368,7 @@ describe("shell QA", () => {
     const fresh = await enteredPhone();
     await fresh.goto(`${suite.gw.url}/discovery/concentration`);
     await fresh.waitForSelector(".element-card", { visible: true });
-    await inApp(fresh, "/announcement");
+    await inApp(fresh, "/my/announcement");
     await findText(fresh, "第36期");
     await fresh.goBack();
     await fresh.waitForFunction(() => location.pathname === "/discovery/concentration");
@@ -360,7 +378,7 @@ describe("shell QA", () => {
     expect(await fresh.$(".error-status")).toBeNull();
     // Past the moment the service worker registers (3 s after load): no reload into the browser's offline page.
     await new Promise((r) => setTimeout(r, 3500));
-    expect(fresh.url()).toBe(`${suite.gw.url}/announcement`);
+    expect(fresh.url()).toBe(`${suite.gw.url}/my/announcement`);
     await fresh.setOfflineMode(false);
     await findText(fresh, "第36期");
     // A screen whose code has not loaded yet, opened offline: the network's fault, not a server error.
@@ -378,8 +396,29 @@ describe("not found", () => {
     for (const p of ["/nope", "/ai/undress"]) {
       await page.goto(`${suite.gw.url}${p}`);
       await findText(page, `页面不存在：${p}`);
+      // The product's own words too: smoke tests and support staff search for them.
+      await findText(page, `Page Not Found: ${p}`);
       await findText(page, "404");
     }
+  });
+
+  it("opens the screens that moved under /my from their old addresses, query string kept, the old address left out of history", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    const titles = { setting: "设置", info: "个人资料", edit: "编辑资料", updatepwd: "修改密码", notice: "站内消息", announcement: "系统公告" };
+    for (const [name, title] of Object.entries(titles)) {
+      await page.goto(`${suite.gw.url}/${name}?from=share`);
+      await page.waitForFunction((t) => document.title === `${t} — 影音`, {}, title);
+      expect(path(page)).toBe(`/my/${name}?from=share`);
+    }
+    // Back from the last: the screen before it, not its old address (which would only send it forward again).
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/my/notice");
+    // A visitor with an old link logs in and lands on the new address.
+    const visitor = await enteredPhone();
+    await visitor.goto(`${suite.gw.url}/setting`);
+    await visitor.waitForFunction(() => location.pathname === "/login");
+    expect(path(visitor)).toBe("/login?redirect=%2Fmy%2Fsetting");
   });
 
   it("names a 404 from a route's own check or from the gateway 未找到", async () => {
@@ -415,15 +454,15 @@ describe("not found", () => {
   it("lands old hash links on their path", async () => {
     const page = await enteredPhone();
     await page.goto(`${suite.gw.url}/#/announcement?from=share`);
-    await page.waitForFunction(() => location.pathname === "/announcement");
-    expect(path(page)).toBe("/announcement?from=share");
+    await page.waitForFunction(() => location.pathname === "/my/announcement");
+    expect(path(page)).toBe("/my/announcement?from=share");
   });
 });
 
 describe("keep-alive", () => {
   it("returns to a page's scroll position and loaded items on back", async () => {
     const page = await enteredPhone();
-    await page.goto(`${suite.gw.url}/announcement`);
+    await page.goto(`${suite.gw.url}/my/announcement`);
     await findText(page, "第36期");
     // Scroll to the end so the next page loads, then to a fixed spot.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -439,13 +478,13 @@ describe("keep-alive", () => {
     await page.waitForFunction(() => location.pathname === "/login");
     await findText(page, "欢迎来到影音");
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/announcement");
+    await page.waitForFunction(() => location.pathname === "/my/announcement");
     await page.waitForFunction(() => window.scrollY === 900);
     const visibleItems = await page.evaluate(() => [...document.querySelectorAll(".paged-list > li")].filter((li) => li.checkVisibility()).length);
     expect(visibleItems).toBe(items);
     // The history stack in session storage saw the back step: the login page was dropped from the top.
     const stack = await page.evaluate(() => JSON.parse(sessionStorage.getItem("history_stacks") ?? "{}").history_stacks);
-    expect(stack.slice(-2)).toEqual(["/home", "/announcement"]);
+    expect(stack.slice(-2)).toEqual(["/home", "/my/announcement"]);
   });
 });
 

@@ -351,7 +351,8 @@ describe("player", () => {
     const sheet = await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
     expect(await sheet!.evaluate((e) => e.textContent)).toBe("选择举报原因");
     await tapText(page, REPORT_TYPES[1]!, ".adm-action-sheet-button-item");
-    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
+    // What the gateway answered, the first time and again.
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交");
     const reports = () => {
       const db = new Database(join(suite.gw.dataDir, "gateway.sqlite"), { readonly: true });
       try {
@@ -375,7 +376,7 @@ describe("player", () => {
     expect(await page.$(".adm-dialog textarea")).not.toBeNull();
     await reason!.type("画面里有不该出现的内容");
     await page.locator(".adm-dialog-button ::-p-text(提交)").click();
-    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交，感谢反馈");
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已更新");
     await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
     expect(reports()).toEqual([{ item_id: DEMO_FREE_VIDEO_ID, name: "其他", content: "画面里有不该出现的内容" }]);
     expect(pageErrors).toEqual([]);
@@ -473,6 +474,12 @@ describe("search", () => {
       await page.keyboard.press("Enter");
       await page.waitForFunction((w) => new URL(location.href).searchParams.get("kw") === w, {}, word);
       await page.waitForSelector(".video-card, .adm-error-block", { visible: true });
+      // The results page's box shows the word searched, not the one before (the page is kept alive and reused).
+      await page.waitForFunction(
+        (w) => [...document.querySelectorAll<HTMLInputElement>(".result-search input")].filter((i) => i.checkVisibility()).map((i) => i.value).join() === w,
+        { timeout: 3000 },
+        word,
+      );
       await page.goBack();
       await page.waitForFunction(() => location.pathname === "/search");
     }
@@ -568,6 +575,19 @@ describe("browsing details", () => {
     const tops = await page.$$eval(".paged-list .video-card", (cards) => cards.slice(0, 3).map((c) => [Math.round(c.getBoundingClientRect().top), c.getBoundingClientRect().width]));
     expect(new Set(tops.map(([top]) => top)).size).toBe(1);
     for (const [, width] of tops) expect(width).toBeLessThan(390 / 3);
+  });
+
+  it("answers a tag link with a name no tag can have on the tag screen itself, not an error page", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/tag?name=${encodeURIComponent("长".repeat(video.MAX_TAG_NAME + 1))}`);
+    await findText(page, `标签名最多 ${video.MAX_TAG_NAME} 个字`);
+    expect(await page.$(".error-page")).toBeNull();
+    await page.goto(`${suite.gw.url}/tag?name=%20`);
+    await findText(page, "缺少标签名");
+    expect(await page.$(".error-page")).toBeNull();
+    // A name of exactly the limit is asked for: no tag has it.
+    await page.goto(`${suite.gw.url}/tag?name=${encodeURIComponent("长".repeat(video.MAX_TAG_NAME))}`);
+    await findText(page, "该标签下暂无视频");
   });
 
   it("scrolls the chosen category's chip into view", async () => {
@@ -925,7 +945,7 @@ describe("creator centre", () => {
     await findText(page, "你还没有发布视频");
     expect(await page.$$eval(".user-head button", (b) => b.map((x) => x.textContent))).toEqual([]);
     await clickText(page, "编辑资料", "a");
-    await page.waitForFunction(() => location.pathname === "/edit");
+    await page.waitForFunction(() => location.pathname === "/my/edit");
   });
 });
 

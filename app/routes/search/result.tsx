@@ -41,6 +41,9 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="搜索结果">
       <SearchBar
+        // Keyed by the word: a kept-alive results page reused for a new search (back, then another word)
+        // would otherwise still show the first word in its box.
+        key={kw}
         className="result-search"
         defaultValue={kw}
         placeholder="搜索视频、创作者、合集"

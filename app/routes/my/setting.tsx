@@ -1,6 +1,7 @@
 import { Button, List } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { redirect, useFetcher } from "react-router";
+import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { Page } from "#app/components/page.tsx";
 import { requireMember } from "#app/lib/require-member.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/setting";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { buildId: __BUILD_ID__ };
+  return { version: PROTOCOL_VERSION, buildId: __BUILD_ID__ };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -25,13 +26,13 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="设置">
       <List header="账户">
-        <LinkItem to="/info">个人资料</LinkItem>
-        <LinkItem to="/edit">编辑资料</LinkItem>
-        <LinkItem to="/updatepwd">修改密码</LinkItem>
+        <LinkItem to="/my/info">个人资料</LinkItem>
+        <LinkItem to="/my/edit">编辑资料</LinkItem>
+        <LinkItem to="/my/updatepwd">修改密码</LinkItem>
       </List>
       <List header="关于">
-        <LinkItem to="/announcement">系统公告</LinkItem>
-        <List.Item extra={loaderData.buildId}>当前版本</List.Item>
+        <LinkItem to="/my/announcement">系统公告</LinkItem>
+        <List.Item extra={`${loaderData.version}（构建 ${loaderData.buildId}）`}>当前版本</List.Item>
       </List>
       <div style={{ padding: "0.53rem 0.4rem" }}>
         <Button

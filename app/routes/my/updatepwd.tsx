@@ -34,7 +34,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
   toast("密码已修改");
-  return afterForm("/setting");
+  return afterForm("/my/setting");
 }
 
 export default function UpdatePwd({ actionData }: Route.ComponentProps) {

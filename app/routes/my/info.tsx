@@ -29,7 +29,7 @@ export default function Info({ loaderData: { u } }: Route.ComponentProps) {
         <List.Item extra={`Lv.${u.level}`}>等级</List.Item>
       </List>
       <div style={{ padding: "0.4rem" }}>
-        <Link className="button-link is-block" to="/edit">
+        <Link className="button-link is-block" to="/my/edit">
           编辑资料
         </Link>
       </div>

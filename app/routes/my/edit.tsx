@@ -43,7 +43,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
   toast("保存成功");
-  return afterForm("/info");
+  return afterForm("/my/info");
 }
 
 const GENDERS = [
