@@ -8,6 +8,7 @@ import { ErrorBack } from "#app/components/error-back.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/components/video/comments.tsx";
 import { LockedPanel } from "#app/components/video/locked-panel.tsx";
+import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { PlayerExtras } from "#app/components/video/player-extras.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
@@ -84,8 +85,6 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         if (bought.charged) toast(intent === "buy-community" ? "已分享到社区，视频已解锁" : "解锁成功", "success");
         return { bought };
       }
-      case "follow":
-        return { follow: await api(accounts.follow, { uid: Number(field("uid")) }) };
       case "report":
         // The gateway's answer is shown (a shown call): 举报已提交, or 举报已更新 for a second report.
         await api(videoApi.report, { id, type_id: Number(field("type_id")), content: field("content") });
@@ -153,7 +152,6 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // Keyed fetchers: prev/next reuse this page, and one video's answer must not show on the next.
   const likeFetcher = useFetcher<{ like?: { is_like: number; like_count: number } }>({ key: `like:${loaded.id}` });
-  const followFetcher = useFetcher<{ follow?: { is_attention: number } }>({ key: `follow:${loaded.creator.uid}` });
   const stackKey = stackKeyOf(useLocation().state);
   const { prev, next, canLoadMore, loadNext } = useNeighbours(video.id, stackKey);
   const [loadingNext, setLoadingNext] = useState(false);
@@ -166,7 +164,6 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (likeFetcher.data?.like) setLike(likeFetcher.data.like);
   }, [likeFetcher.data]);
-  const following = followFetcher.data?.follow?.is_attention ?? video.creator.is_attention;
   // A view counts when the video starts playing; the count shown follows the gateway's answer.
   const [views, setViews] = useState<{ id: number; count: number } | null>(null);
   const viewCount = views?.id === video.id ? views.count : video.view_count;
@@ -208,9 +205,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="player-creator">
           <Link to={`/home/creator?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>
-          <Button size="mini" color={following ? "default" : "primary"} onClick={memberOnly(() => void followFetcher.submit({ intent: "follow", uid: String(video.creator.uid) }, { method: "post" }))}>
-            {following ? "已关注" : "+ 关注"}
-          </Button>
+          <FollowButton uid={video.creator.uid} following={video.creator.is_attention} size="mini" />
         </div>
         {video.tags.length > 0 && (
           <nav className="player-tags" aria-label="标签">

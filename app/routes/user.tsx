@@ -1,9 +1,7 @@
-import { Button } from "antd-mobile";
-import { Dialog } from "#app/lib/overlays.ts";
-import { useCallback } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
-import { accounts, creators } from "#gateway/api/index.ts";
-import { getErrorMessage } from "#gateway/errors.ts";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { creators } from "#gateway/api/index.ts";
+import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
@@ -11,7 +9,6 @@ import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { uidParam } from "#app/lib/creator-uid.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
-import { isLoggedIn } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/user";
@@ -22,28 +19,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { person, first };
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  try {
-    return { follow: await api(accounts.follow, { uid: uidParam(request, "用户不存在") }) };
-  } catch (error) {
-    return { error: getErrorMessage(error) };
-  }
-}
-
 export default function User({ loaderData: { person, first } }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof clientAction>();
-  const navigate = useNavigate();
   const isMe = useStore(userStore, (s) => s.u?.uid) === person.uid;
-  const following = fetcher.data?.follow?.is_attention ?? person.is_attention;
-  const fans = fetcher.data?.follow?.fans_count ?? person.fans_count;
+  const [fans, setFans] = useState(person.fans_count);
+  useEffect(() => setFans(person.fans_count), [person]);
   const fetchPage = useCallback((page: number) => api(creators.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);
-  const toggle = () => {
-    if (!isLoggedIn()) {
-      void Dialog.confirm({ content: "登录后才能关注，是否去登录？", confirmText: "去登录", onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/user?uid=${person.uid}`)}`) });
-      return;
-    }
-    void fetcher.submit({}, { method: "post" });
-  };
   return (
     <Page title={person.nickname}>
       <header className="user-head">
@@ -63,9 +43,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
             编辑资料
           </Link>
         ) : (
-          <Button size="small" color={following ? "default" : "primary"} loading={fetcher.state !== "idle"} onClick={toggle}>
-            {following ? "已关注" : "+ 关注"}
-          </Button>
+          <FollowButton uid={person.uid} following={person.is_attention} onFans={setFans} />
         )}
       </header>
       <h2 className="block-title">

@@ -1,8 +1,9 @@
 import { Button, Tabs } from "antd-mobile";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { HeadlineCard, HeadlineSheet, type HeadlineChange } from "#app/components/headline.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -39,8 +40,6 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const target = Number(form.get("target"));
   try {
     switch (form.get("intent")) {
-      case "follow":
-        return { follow: await api(accounts.follow, { uid: creatorUid(request) }) };
       case "like-headline":
         return { like: await api(creators.likeHeadline, { id: target }) };
       case "comment": {
@@ -70,8 +69,8 @@ export default function Creator({ loaderData: { person, featured, compilations }
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "featured";
   const [open, setOpen] = useState<number | null>(null);
-  const followFetcher = useFetcher<{ follow?: { is_attention: number; fans_count: number } }>();
-  const following = followFetcher.data?.follow?.is_attention ?? person.is_attention;
+  const [fans, setFans] = useState(person.fans_count);
+  useEffect(() => setFans(person.fans_count), [person]);
   const uid = person.uid;
   const needLogin = () =>
     void Dialog.confirm({
@@ -107,19 +106,11 @@ export default function Creator({ loaderData: { person, featured, compilations }
           <h1 className="user-name">{person.nickname}</h1>
           <p className="creator-meta person-intro">{person.intro}</p>
           <p className="creator-meta">
-            {formatCount(followFetcher.data?.follow?.fans_count ?? person.fans_count)} 粉丝 · {person.video_count} 个视频 ·{" "}
+            {formatCount(fans)} 粉丝 · {person.video_count} 个视频 ·{" "}
             <Link to={`/user/fan-group?uid=${uid}`}>粉丝团</Link> · <Link to={`/user/fan-rank?uid=${uid}`}>榜单</Link>
           </p>
         </div>
-        <Button
-          size="small"
-          color={following ? "default" : "primary"}
-          // The call toggles: a second tap before the answer would undo the first.
-          loading={followFetcher.state !== "idle"}
-          onClick={() => (isLoggedIn() ? void followFetcher.submit({ intent: "follow" }, { method: "post" }) : needLogin())}
-        >
-          {following ? "已关注" : "+ 关注"}
-        </Button>
+        <FollowButton uid={uid} following={person.is_attention} onFans={setFans} />
       </header>
       <Tabs activeKey={tab} onChange={switchTo}>
         {TABS.map((t) => (
