@@ -6,10 +6,10 @@ import routes from "./routes.ts";
 
 /**
  * Route modules that are a screen: layouts only frame their children, the catch-all's error page names itself,
- * and an old address only redirects.
+ * an old address only redirects, and an action route has no screen (only a clientAction).
  */
 function screens(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((e) => (e.children ? screens(e.children) : e.path === "*" || e.file === "routes/moved.tsx" ? [] : [e.file]));
+  return entries.flatMap((e) => (e.children ? screens(e.children) : e.path === "*" || e.file === "routes/moved.tsx" || e.file.startsWith("routes/actions/") ? [] : [e.file]));
 }
 
 // A screen without a title leaves the tab, the history list and a screen reader with the previous page's.
@@ -25,4 +25,14 @@ it("sends every old address that redirects to a screen at its /my path", () => {
   expect(moved.length).toBeGreaterThan(0);
   const paths = new Set(routes.map((e) => e.path));
   expect(moved.filter((old) => !paths.has(`my/${old}`))).toEqual([]);
+});
+
+it("gives action routes a clientAction and nothing to render", () => {
+  const actions = routes.filter((e) => e.file.startsWith("routes/actions/"));
+  expect(actions.length).toBeGreaterThan(0);
+  for (const { file } of actions) {
+    const source = readFileSync(join(import.meta.dirname, file), "utf8");
+    expect(source, file).toMatch(/^export async function clientAction\b/m);
+    expect(source, file).not.toMatch(/^export default\b|^export (async )?function clientLoader\b/m);
+  }
 });
