@@ -27,12 +27,13 @@ it("sends every old address that redirects to a screen at its /my path", () => {
   expect(moved.filter((old) => !paths.has(`my/${old}`))).toEqual([]);
 });
 
-it("gives action routes a clientAction and nothing to render", () => {
+it("gives action routes a clientAction, nothing to render, and the not-found page when opened", () => {
   const actions = routes.filter((e) => e.file.startsWith("routes/actions/"));
   expect(actions.length).toBeGreaterThan(0);
   for (const { file } of actions) {
     const source = readFileSync(join(import.meta.dirname, file), "utf8");
     expect(source, file).toMatch(/^export async function clientAction\b/m);
-    expect(source, file).not.toMatch(/^export default\b|^export (async )?function clientLoader\b/m);
+    expect(source, file).not.toMatch(/^export default\b/m);
+    expect(source, file).toMatch(/^export async function clientLoader\(\{ request \}: Route\.ClientLoaderArgs\) \{\n  throw notFound\(request\);\n\}/m);
   }
 });

@@ -391,9 +391,9 @@ describe("shell QA", () => {
 });
 
 describe("not found", () => {
-  it("answers unknown paths and /ai paths with the 404 page", async () => {
+  it("answers unknown paths, /ai paths and action routes opened as a page with the 404 page", async () => {
     const page = await enteredPhone();
-    for (const p of ["/nope", "/ai/undress"]) {
+    for (const p of ["/nope", "/ai/undress", "/actions/follow"]) {
       await page.goto(`${suite.gw.url}${p}`);
       await findText(page, `页面不存在：${p}`);
       // The product's own words too: smoke tests and support staff search for them.

@@ -2,6 +2,7 @@ import { accounts } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { idField } from "#app/features/action-fetcher.ts";
 import { api } from "#app/lib/gateway.ts";
+import { notFound } from "#app/lib/not-found.ts";
 import type { Route } from "./+types/follow";
 
 /** Follows or unfollows a member (the call toggles). */
@@ -13,4 +14,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   } catch (error) {
     return { error: getErrorMessage(error) };
   }
+}
+
+/** Not a screen: opened as a page, it is not found. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  throw notFound(request);
 }
