@@ -37,3 +37,22 @@ it("gives action routes a clientAction, nothing to render, and the not-found pag
     expect(source, file).toMatch(/^export async function clientLoader\(\{ request \}: Route\.ClientLoaderArgs\) \{\n  throw notFound\(request\);\n\}/m);
   }
 });
+
+// The product's screen paths (issues 2, 3 and 18): links already shared open them, so a rename must fail here.
+// Parameters go in the query string, never in path segments.
+const PRODUCT_SCREENS = [
+  "home", "scandalous", "resource", "dark_web", "post", "my", "login", "player",
+  "home/collect", "home/creator", "home/collect-detail", "series", "tag", "category",
+  "discovery/tag", "discovery/concentration", "discovery/daily-pick", "discovery/theme",
+  "search", "search/result",
+  "user", "user/focus", "user/fans", "user/fan-rank", "user/fan-rule", "user/fan-group",
+  "my/setting", "my/info", "my/edit", "my/updatepwd", "my/announcement", "my/notice",
+  "my/my-like", "my/my-purchase", "my/my-tickets",
+];
+
+it("puts every product screen at its own path, with no path parameters", () => {
+  const paths = routes.filter((e) => e.path && e.file !== "routes/moved.tsx" && !e.file.startsWith("routes/actions/")).map((e) => e.path!);
+  expect(paths.filter((p) => p.includes(":"))).toEqual([]);
+  expect(PRODUCT_SCREENS.filter((p) => !paths.includes(p))).toEqual([]);
+  expect(routes.some((e) => e.index && e.file === "routes/splash.tsx")).toBe(true);
+});

@@ -17,10 +17,12 @@ export const MAX_API_BODY_BYTES = 1024 * 1024;
 
 export const ERRCODE = { malformed: 1001, sign: 1002, stale: 1003, tooLarge: 1004, notFound: 404, internal: 500 } as const;
 
-export function originOf(c: Context): string {
+export function originOf(c: Context, settings: ServerSettings): string {
+  // Forwarded headers only from a trusted proxy: anyone else could make the answers' links point elsewhere.
+  const forwarded = (name: string) => (settings.trustProxy ? c.req.header(name)?.split(",")[0]?.trim() || undefined : undefined);
   // HTTP/2 has no Host header: its :authority is in the request URL.
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
-  const proto = c.req.header("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "http");
+  const host = forwarded("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
+  const proto = forwarded("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "http");
   return `${proto}://${host}`;
 }
 
@@ -176,7 +178,7 @@ async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Reco
     if (handler.auth === "member" && !(await callerOf()).isMember) return { text: payloadText(420, "请先登录") };
     const parsed = parseInput(handler.input, fields);
     if (!parsed.success) return { text: payloadText(400, describeIssues(parsed.error)) };
-    const origin = originOf(c);
+    const origin = originOf(c, deps.settings);
     const cacheKey = handler.cacheMs ? `${handler.path.toLowerCase()} ${origin} ${JSON.stringify(parsed.data)}` : "";
     const hit = cacheKey ? deps.answers.get(cacheKey) : undefined;
     if (hit && hit.expires > Date.now()) return { text: hit.text, cached: hit };

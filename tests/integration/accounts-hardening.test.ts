@@ -128,6 +128,28 @@ describe("login limits", () => {
   });
 });
 
+describe("forwarded headers", () => {
+  /** A client whose calls say they came through a proxy for https://cdn.example. */
+  const forwardedClient = (url: string) =>
+    new GatewayClient({
+      config: configFromEnv({}, { lines: [url] }),
+      crypto: nodeCrypto,
+      identity: () => buildIdentity({ oauthId: createOAuthId() }),
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-forwarded-host": "cdn.example", "x-forwarded-proto": "https" } }),
+    });
+  const coverOf = async (url: string) => (await forwardedClient(url).send(home.list, { sort: "new", page: 1, limit: 1 })).list[0]!.cover;
+
+  it("builds the answers' links from x-forwarded-host only behind a trusted proxy", async () => {
+    expect(await coverOf(gw.url)).toMatch(/^https:\/\/cdn\.example\//);
+    const direct = await startTestGateway();
+    try {
+      expect(await coverOf(direct.url)).toMatch(new RegExp(`^${direct.url.replace(/[.]/g, "\\.")}/`));
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe("session pruning", () => {
   const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
