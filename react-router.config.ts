@@ -25,7 +25,8 @@ async function runStarterFromHead(clientDir: string) {
 
 export default {
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR: a build of its own beside the shared one (tests/browser/failover.test.ts builds with two lines).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: false,
   prerender: ["/home"],
   // After every output is written (the client build, React Router's manifest, the prerendered pages).

@@ -140,7 +140,7 @@ async function serveProcess(env: Record<string, string>) {
     child.stdout!.on("data", (c: Buffer) => c.toString().includes("listening") && ready());
     child.once("exit", () => fail(new Error("server exited")));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill("SIGTERM"), kill: () => new Promise<void>((done) => (child.once("exit", () => done()), child.kill("SIGKILL"))) };
 }
 
 async function benchCalls(label: string, env: Record<string, string>) {
@@ -208,6 +208,38 @@ async function benchConcurrentBuys(label: string, env: Record<string, string>) {
   }
 }
 
+/**
+ * Failover (docs/protocol.md §5): two processes on one database, a client reading from the first; the first is
+ * killed, and the time until the next successful answer (from the second) is measured. The node client is what
+ * the CLI runs.
+ */
+async function benchFailover() {
+  console.log("\nFailover: the base line dies mid-session (node client, as the CLI runs it)");
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-failover-"));
+  const { GatewayClient } = await import("#gateway/client.ts");
+  const { home } = await import("#gateway/api/index.ts");
+  const times: number[] = [];
+  try {
+    for (let run = 0; run < 5; run++) {
+      const [a, b] = [await serveProcess({ DATA_DIR: dataDir }), await serveProcess({ DATA_DIR: dataDir })];
+      const identity = buildIdentity({ oauthId: createOAuthId() });
+      const client = new GatewayClient({ config: configFromEnv({}, { lines: [a.url, b.url] }), crypto: nodeCrypto, identity: () => identity });
+      for (let i = 0; i < 5; i++) await client.send(home.list, { page: 1, limit: 20 });
+      await a.kill();
+      const t0 = performance.now();
+      await client.send(home.list, { page: 2, limit: 20 });
+      times.push(performance.now() - t0);
+      if (client.baseLine !== b.url) throw new Error("the client did not move to the second line");
+      client.lines.dispose();
+      b.stop();
+    }
+    const sorted = [...times].sort((x, y) => x - y);
+    line("line killed → next answer, median of 5", `${sorted[2]!.toFixed(1)} ms`, `min ${sorted[0]!.toFixed(1)}, max ${sorted[4]!.toFixed(1)} ms`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Runs `fn` against a database on a throwaway local PostgreSQL cluster, or says why it cannot. */
 async function onPostgres(fn: (env: Record<string, string>) => Promise<void>) {
   const { startTestPostgres, createTestDatabase } = await import("../tests/support/postgres.ts");
@@ -236,6 +268,9 @@ if (!only || only === "gateway") {
   await benchCalls("SQLite", {});
   await onPostgres((env) => benchCalls("PostgreSQL", env));
   await benchConcurrentBuys("SQLite file", {});
+  await benchFailover();
   await onPostgres((env) => benchConcurrentBuys("PostgreSQL", env));
 }
+// `npm run bench -- failover`: the failover figure alone.
+if (only === "failover") await benchFailover();
 if (!only) await benchApp();

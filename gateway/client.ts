@@ -6,7 +6,11 @@ import { encodeRequestBody, isResponseEnvelope, sealRequest, verifyResponse, typ
 import type { GatewayErrorKind } from "./errors.ts";
 import { GatewayError, getErrorMessage } from "./errors.ts";
 import type { Identity } from "./identity.ts";
+import { fetchWithTimeout } from "./fetch.ts";
+import { LineSwitch, type LineSwitchReason } from "./lines.ts";
 import type { EnvelopeOffload } from "./worker-envelope.ts";
+
+export { assertHttpUrl, fetchWithTimeout } from "./fetch.ts";
 
 export const STATUS_OK = 200;
 export const STATUS_CREATED = 251;
@@ -21,7 +25,19 @@ export interface CallOptions {
   quiet?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Whether the call may be sent again on another line when its line gives no answer (the endpoint's `repeat`).
+   * Left out: only when the fields carry a `request_id`.
+   */
+  repeat?: Repeat;
 }
+
+/**
+ * Whether a call may be sent twice (docs/protocol.md §5, failover): `safe`, a read or a write that changes
+ * nothing the second time; `request_id`, a write the gateway does once per `request_id` (the client adds one);
+ * `never`, a write that a repeat would do again (a toggle, a counter).
+ */
+export type Repeat = "safe" | "request_id" | "never";
 
 /** Everything known about one call, success or not. `request` never throws. */
 export interface CallOutcome<T = unknown> {
@@ -65,7 +81,14 @@ export interface GatewayClientOptions {
    * Messages for calls that got no answer, in the user's language (the app's Chinese). Without them the
    * technical English (`Network Error: …`, `timeout exceeded`) is the message, as engineers want it.
    */
-  transportMessages?: { network: string; timeout: string };
+  transportMessages?: { network: string; timeout: string; switched?: string };
+  /**
+   * The base line failed and the client moved to `to` (\`failover\`), or a line ahead of it answers again
+   * (\`recovered\`). The CLI says so on stderr.
+   */
+  onLineSwitch?: (from: string, to: string, reason: LineSwitchReason) => void;
+  /** How long a failed line rests before it is pinged again (default `LINE_RECHECK_MS`, decision 035). */
+  lineRecheckMs?: number;
   /** After every call, silent ones included: false when no answer came (network error, timeout), true on any answer. */
   onReachability?: (reachable: boolean) => void;
 }
@@ -89,6 +112,8 @@ export interface Endpoint<I, O, R> {
    * reads `phone=13800000000` as the string it is here, a number elsewhere).
    */
   strings: readonly string[];
+  /** Whether the call may be sent twice, on another line after its own failed (`Repeat`). */
+  repeat: Repeat;
   /** Phantom fields carrying the input, output and result types. */
   readonly __types?: { input: I; output: O; result: R };
 }
@@ -99,6 +124,8 @@ export interface EndpointMarks {
   expect?: number;
   /** Show the success `msg` to the user. */
   shown?: boolean;
+  /** A write: `request_id` when the gateway does it once per `request_id`, `never` when a repeat does it again. Left out: a read. */
+  repeat?: Exclude<Repeat, "safe">;
 }
 
 type Fields = Record<string, unknown>;
@@ -118,6 +145,7 @@ const define = <I, O, R>(path: string, mode: EndpointMode, marks: EndpointMarks 
   mode,
   shown: marks.shown ?? false,
   strings: Object.keys(marks.strings ?? {}),
+  repeat: marks.repeat ?? "safe",
 });
 
 /** A call that resolves with its data and rejects on failure. */
@@ -133,69 +161,6 @@ export function silentEndpoint<I extends Fields | void, O>(path: string, ...[mar
 /** A call that never throws: purchases. Failures are toasted and returned as an outcome. */
 export function outcomeEndpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, CallOutcome<O>> {
   return define(path, "outcome", marks);
-}
-
-/**
- * Why a fetch failed, where the runtime says: Node puts it in `cause` (`connect ECONNREFUSED 127.0.0.1:1`,
- * `getaddrinfo ENOTFOUND host`, a certificate error); an AggregateError (both addresses of localhost refused)
- * has it in its first error. Browsers say nothing more than "Failed to fetch".
- */
-function fetchFailureCause(error: unknown): string {
-  let cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof AggregateError && !cause.message) cause = cause.errors[0];
-  return cause instanceof Error ? cause.message : "";
-}
-
-function classifyFetchError(error: unknown, timedOut: boolean, aborted: boolean): GatewayError {
-  if (timedOut) return new GatewayError("timeout", "timeout exceeded");
-  if (aborted) return new GatewayError("abort", "Request aborted");
-  const cause = fetchFailureCause(error);
-  return new GatewayError("network", `Network Error: ${getErrorMessage(error)}${cause ? ` (${cause})` : ""}`);
-}
-
-/** Checks a URL's protocol before anything is sent. */
-export function assertHttpUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new GatewayError("unsupported-protocol", `Invalid URL: ${url}`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new GatewayError("unsupported-protocol", `Unsupported protocol ${parsed.protocol}`);
-  }
-  return parsed;
-}
-
-/**
- * fetch with one timeout and an optional caller signal, telling a timeout from an abort.
- * Rejects with a GatewayError of kind network, timeout, abort or unsupported-protocol.
- */
-export async function fetchWithTimeout(
-  doFetch: typeof fetch,
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<Response> {
-  assertHttpUrl(url);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    return await doFetch(url, { ...init, signal: controller.signal });
-  } catch (error) {
-    throw classifyFetchError(error, timedOut, Boolean(signal?.aborted));
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
-  }
 }
 
 /** The success rule's last steps, on an opened payload: errcode, 420, the expected status. */
@@ -220,12 +185,41 @@ function judgePayload<T>(
   return { ok: true, path, msg: payload.msg ?? "", ...withPayload };
 }
 
-/** The one gateway client: envelopes, the success rule, errors, 420 handling and the base line. */
+/** A request id for a write the gateway does once per id: random, 32 hex digits. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** An endpoint's fields as sent: a write done once per `request_id` gets one when the caller gave none. */
+function fieldsOf(ep: Endpoint<unknown, unknown, unknown>, input: unknown): Fields {
+  const fields = (input ?? {}) as Fields;
+  return ep.repeat === "request_id" && !fields.request_id ? { ...fields, request_id: newRequestId() } : fields;
+}
+
+const isTransportFailure = (e: GatewayError) => e.kind === "network" || e.kind === "timeout";
+
+/** The one gateway client: envelopes, the success rule, errors, 420 handling and the base line (with failover). */
 export class GatewayClient {
-  baseLine: string;
+  /** The base line and the move to another when it fails. */
+  readonly lines: LineSwitch;
 
   constructor(private readonly options: GatewayClientOptions) {
-    this.baseLine = options.config.lines[0] ?? "";
+    this.lines = new LineSwitch(options.config.lines, {
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.lineRecheckMs ? { recheckMs: options.lineRecheckMs } : {}),
+      onSwitch: (from, to, reason) => options.onLineSwitch?.(from, to, reason),
+    });
+  }
+
+  /** The line calls go to. */
+  get baseLine(): string {
+    return this.lines.base;
+  }
+
+  set baseLine(line: string) {
+    this.lines.base = line;
   }
 
   get config() {
@@ -255,23 +249,46 @@ export class GatewayClient {
       }),
     });
 
-    let response: Response;
-    try {
-      response = await fetchWithTimeout(
+    const post = (line: string) =>
+      fetchWithTimeout(
         this.options.fetch ?? globalThis.fetch,
-        `${this.baseLine}${path}`,
+        `${line}${path}`,
         { method: "POST", headers: { "content-type": CONTENT_TYPE }, body },
         opts.timeoutMs ?? config.timeoutMs,
         opts.signal,
       );
+    let response: Response | undefined;
+    const line = await this.lines.current();
+    try {
+      response = await post(line);
     } catch (error) {
       let e = error as GatewayError;
-      if (e.kind === "network" || e.kind === "timeout") {
-        this.options.onReachability?.(false);
-        const message = this.options.transportMessages?.[e.kind];
-        if (message) e = new GatewayError(e.kind, message, { ...e.details, data: e.message });
+      // Failover (docs/protocol.md §5): no answer from the base line; move to the first other line to answer a
+      // ping and send the call there once, when it is safe to repeat.
+      const next = isTransportFailure(e) && config.lines.length > 1 ? await this.lines.failedOn(line) : undefined;
+      if (next && next !== line) {
+        const repeat = opts.repeat ?? (typeof fields.request_id === "string" && fields.request_id ? "request_id" : "never");
+        if (repeat === "never") {
+          const message = this.options.transportMessages?.switched ?? `the line changed to ${next}; this call was not sent again there, try it again`;
+          e = new GatewayError("switched", message, { path, data: e.message });
+        } else {
+          try {
+            response = await post(next);
+          } catch (again) {
+            e = again as GatewayError;
+          }
+        }
       }
-      return { ok: false, path, httpStatus: 0, msg: e.message, error: e };
+      if (!response) {
+        // A switch means another line answered: the member is online.
+        if (e.kind === "switched") this.options.onReachability?.(true);
+        if (isTransportFailure(e)) {
+          this.options.onReachability?.(false);
+          const message = this.options.transportMessages?.[e.kind as "network" | "timeout"];
+          if (message) e = new GatewayError(e.kind, message, { ...e.details, data: e.message });
+        }
+        return { ok: false, path, httpStatus: 0, msg: e.message, error: e };
+      }
     }
     this.options.onReachability?.(true);
 
@@ -325,9 +342,11 @@ export class GatewayClient {
    * if its call had been sent alone; when the batch itself gets no good answer, every call fails with that.
    * Never throws, never toasts.
    */
-  async requestMany(calls: { path: string; fields?: Fields; expect?: number }[], opts: Omit<CallOptions, "expect"> = {}): Promise<CallOutcome[]> {
+  async requestMany(calls: { path: string; fields?: Fields; expect?: number; repeat?: Repeat }[], opts: Omit<CallOptions, "expect" | "repeat"> = {}): Promise<CallOutcome[]> {
     if (calls.length > MAX_BATCH_CALLS) throw new RangeError(`at most ${MAX_BATCH_CALLS} calls in one batch`);
-    const batch = await this.request<unknown[]>(BATCH_PATH, { calls: calls.map((c) => ({ path: c.path, data: c.fields ?? {} })) }, opts);
+    // A batch may be sent again when every call in it may.
+    const repeat = calls.some((c) => (c.repeat ?? "never") === "never") ? "never" : "safe";
+    const batch = await this.request<unknown[]>(BATCH_PATH, { calls: calls.map((c) => ({ path: c.path, data: c.fields ?? {} })) }, { ...opts, repeat });
     return calls.map(({ path, expect }, i) => {
       if (!batch.ok) {
         const { kind, details } = batch.error!;
@@ -358,8 +377,8 @@ export class GatewayClient {
   }
 
   /** Calls a typed endpoint. */
-  async send<I, O, R>(ep: Endpoint<I, O, R>, input: I, opts: Omit<CallOptions, "expect" | "silent"> = {}): Promise<R> {
-    const outcome = await this.request<O>(ep.path, (input ?? {}) as Fields, { ...opts, expect: ep.expect });
+  async send<I, O, R>(ep: Endpoint<I, O, R>, input: I, opts: Omit<CallOptions, "expect" | "silent" | "repeat"> = {}): Promise<R> {
+    const outcome = await this.request<O>(ep.path, fieldsOf(ep, input), { ...opts, expect: ep.expect, repeat: ep.repeat });
     return this.settle(ep, outcome, opts);
   }
 
@@ -367,9 +386,9 @@ export class GatewayClient {
    * Calls several typed endpoints in one request. Each promise settles as `send` would have settled it: its
    * own toast, 420 handling, rejection or outcome.
    */
-  sendMany(calls: readonly { ep: Endpoint<unknown, unknown, unknown>; input: unknown }[], opts: Omit<CallOptions, "expect" | "silent"> = {}): Promise<unknown>[] {
+  sendMany(calls: readonly { ep: Endpoint<unknown, unknown, unknown>; input: unknown }[], opts: Omit<CallOptions, "expect" | "silent" | "repeat"> = {}): Promise<unknown>[] {
     const outcomes = this.requestMany(
-      calls.map(({ ep, input }) => ({ path: ep.path, fields: (input ?? {}) as Fields, expect: ep.expect })),
+      calls.map(({ ep, input }) => ({ path: ep.path, fields: fieldsOf(ep, input), expect: ep.expect, repeat: ep.repeat })),
       opts,
     );
     return calls.map(({ ep }, i) => outcomes.then((list) => this.settle(ep, list[i]!, opts)));

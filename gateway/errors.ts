@@ -9,7 +9,9 @@ export type GatewayErrorKind =
   | "empty"
   | "malformed"
   | "status"
-  | "session";
+  | "session"
+  /** The base line failed and the client moved to another; the call was not repeated there (not safe to repeat). */
+  | "switched";
 
 /** Every failed gateway call rejects with one of these (unless the call is silent or never throws). */
 export class GatewayError extends Error {

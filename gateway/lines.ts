@@ -1,5 +1,5 @@
 import { CONTENT_TYPE } from "./config.ts";
-import { fetchWithTimeout } from "./client.ts";
+import { fetchWithTimeout } from "./fetch.ts";
 import { getErrorMessage } from "./errors.ts";
 
 export const PING_TIMEOUT_MS = 5_000;
@@ -59,6 +59,112 @@ export async function pingAll(lines: string[], opts: { fetch?: typeof fetch; tim
 /** Resolves with the first line to answer, without waiting for the others; the first line when none does. */
 export async function selectBaseLine(lines: string[], opts: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<string> {
   if (lines.length <= 1) return lines[0] ?? "";
+  return (await firstToAnswer(lines, opts)) ?? lines[0]!;
+}
+
+/** How long a line that failed rests before it is pinged again (decision 035). */
+export const LINE_RECHECK_MS = 60_000;
+
+/** Why the base line changed: it failed (`failover`), or a line ahead of it in the list answers again (`recovered`). */
+export type LineSwitchReason = "failover" | "recovered";
+
+export interface LineSwitchOptions {
+  fetch?: typeof fetch;
+  /** Ping timeout (default `PING_TIMEOUT_MS`). */
+  timeoutMs?: number;
+  /** How long a failed line rests before it is pinged again (default `LINE_RECHECK_MS`). */
+  recheckMs?: number;
+  /** Told every time the base changes. */
+  onSwitch?: (from: string, to: string, reason: LineSwitchReason) => void;
+}
+
+/**
+ * The base line of a client, and the move to another when it fails (docs/protocol.md §5, failover). However many
+ * calls fail together, the other lines are pinged once: every caller waits on the same switch. A line that failed
+ * is pinged again after `recheckMs`; when it answers and stands ahead of the base in the list, it is the base again.
+ */
+export class LineSwitch {
+  private line: string;
+  private switching: Promise<string | undefined> | undefined;
+  private readonly rechecks = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    readonly lines: readonly string[],
+    private readonly opts: LineSwitchOptions = {},
+  ) {
+    this.line = lines[0] ?? "";
+  }
+
+  get base(): string {
+    return this.line;
+  }
+
+  set base(line: string) {
+    this.line = line;
+  }
+
+  /** The line a new call goes to: after a switch under way, the line it chose. */
+  async current(): Promise<string> {
+    if (this.switching) await this.switching;
+    return this.line;
+  }
+
+  /**
+   * A call to `line` got no answer. Resolves with the line to repeat it on: the base already chosen when another
+   * call moved the client, else the first other line to answer a ping (it becomes the base); undefined when no
+   * other line answers (the base stays).
+   */
+  failedOn(line: string): Promise<string | undefined> {
+    if (this.switching) return this.switching;
+    if (line !== this.line) return Promise.resolve(this.line);
+    this.switching = this.moveFrom(line).finally(() => {
+      this.switching = undefined;
+    });
+    return this.switching;
+  }
+
+  /** Stops the background pings. */
+  dispose() {
+    for (const timer of this.rechecks.values()) clearTimeout(timer);
+    this.rechecks.clear();
+  }
+
+  private async moveFrom(dead: string): Promise<string | undefined> {
+    const others = this.lines.filter((l) => l !== dead);
+    if (!others.length) return undefined;
+    const next = await firstToAnswer(others, this.opts);
+    if (!next) return undefined;
+    this.line = next;
+    this.opts.onSwitch?.(dead, next, "failover");
+    this.recheckLater(dead);
+    return next;
+  }
+
+  private recheckLater(line: string) {
+    if (this.rechecks.has(line)) return;
+    const timer = setTimeout(() => {
+      this.rechecks.delete(line);
+      void this.recheck(line);
+    }, this.opts.recheckMs ?? LINE_RECHECK_MS);
+    // NOTE: a background ping must not keep a CLI process alive.
+    (timer as { unref?: () => void }).unref?.();
+    this.rechecks.set(line, timer);
+  }
+
+  private async recheck(line: string) {
+    const rank = (l: string) => this.lines.indexOf(l);
+    if (rank(line) >= rank(this.line)) return;
+    const report = await pingLine(line, this.opts);
+    if (!report.ok) return this.recheckLater(line);
+    if (this.switching || rank(line) >= rank(this.line)) return;
+    const from = this.line;
+    this.line = line;
+    this.opts.onSwitch?.(from, line, "recovered");
+  }
+}
+
+/** The first of `lines` to answer a ping, without waiting for the others; undefined when none does. */
+async function firstToAnswer(lines: readonly string[], opts: { fetch?: typeof fetch; timeoutMs?: number }): Promise<string | undefined> {
   const controller = new AbortController();
   try {
     return await Promise.any(
@@ -69,7 +175,7 @@ export async function selectBaseLine(lines: string[], opts: { fetch?: typeof fet
       }),
     );
   } catch {
-    return lines[0]!;
+    return undefined;
   } finally {
     controller.abort();
   }

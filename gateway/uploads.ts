@@ -1,5 +1,5 @@
 import type { CryptoBackend } from "./crypto.ts";
-import { fetchWithTimeout } from "./client.ts";
+import { fetchWithTimeout } from "./fetch.ts";
 import { UPLOAD_IMAGE_TIMEOUT_MS, UPLOAD_VIDEO_TIMEOUT_MS } from "./config.ts";
 import { GatewayError } from "./errors.ts";
 

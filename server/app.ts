@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { cors } from "hono/cors";
 import { accountHandlers } from "#server/accounts/index.ts";
 import { communityHandlers } from "#server/community/index.ts";
 import { serveClip, serveEncryptedImage } from "#server/content/media.ts";
@@ -55,6 +56,10 @@ export function createApp(
     log("error", `${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return c.json({ errcode: ERRCODE.internal, msg: "internal error" }, 500);
   });
+
+  // An app served by one line calls the others after a failover (docs/protocol.md §5): cross-origin, without
+  // credentials. Preflights answer here; other answers carry the allowed origin.
+  app.use("*", cors({ origin: settings.corsOrigins, allowMethods: ["GET", "HEAD", "POST"], maxAge: 600 }));
 
   app.use("*", async (c, next) => {
     // Ping answers on any line root: POST {line}?ping with mod=ping&code=<nonce>.

@@ -17,7 +17,21 @@ const envSchema = z.object({
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(["0", "1", "false", "true"], { error: "TRUST_PROXY must be 1 or 0 (true or false)" }).default("0"),
+  GATEWAY_CORS_ORIGINS: z
+    .string()
+    .refine((v) => v.trim() === "*" || corsList(v).every(isOrigin), "GATEWAY_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com")
+    .default("*"),
 });
+
+const corsList = (v: string) => v.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
+const isOrigin = (v: string) => {
+  try {
+    const url = new URL(v);
+    return /^https?:$/.test(url.protocol) && url.origin === v;
+  } catch {
+    return false;
+  }
+};
 
 export interface ServerSettings {
   port: number;
@@ -43,6 +57,11 @@ export interface ServerSettings {
    * ignored (anyone can send it) and the address is the connection's.
    */
   trustProxy: boolean;
+  /**
+   * Origins whose pages may call this gateway (CORS, without credentials): an app served by another line calls
+   * this one after a failover (docs/protocol.md §5). `*`, the development default, allows any.
+   */
+  corsOrigins: "*" | string[];
 }
 
 const ENV_NAMES: Record<string, string> = {
@@ -91,5 +110,6 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     clientDir: e.CLIENT_DIR,
     ...(e.TLS_CERT && e.TLS_KEY ? { tls: { certFile: e.TLS_CERT, keyFile: e.TLS_KEY } } : {}),
     trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    corsOrigins: e.GATEWAY_CORS_ORIGINS.trim() === "*" ? "*" : corsList(e.GATEWAY_CORS_ORIGINS),
   };
 }

@@ -19,6 +19,8 @@ function marksOf(e: Endpoint<unknown, unknown, unknown>): Mark[] {
   if (e.mode === "silent") marks.push("silent");
   if (e.shown) marks.push("shown");
   if (e.mode === "outcome") marks.push("never throws");
+  if (e.repeat === "request_id") marks.push("request_id");
+  if (e.repeat === "never") marks.push("no repeat");
   return marks;
 }
 
@@ -46,7 +48,7 @@ describe("docs/protocol.md §9, the endpoints and the handlers", () => {
     }
   });
 
-  it("documents each endpoint's marks: 251, silent, shown, never throws", () => {
+  it("documents each endpoint's marks: 251, silent, shown, never throws, request_id, no repeat", () => {
     for (const e of ENDPOINTS) {
       const doc = documented.find((c) => lower(c.path) === lower(e.path));
       expect(doc?.marks.sort(), e.path).toEqual(marksOf(e).sort());

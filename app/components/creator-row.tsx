@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CreatorCard } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
+import { Dotted } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 export function CreatorRow({ creator }: { creator: CreatorCard }) {
@@ -10,7 +11,7 @@ export function CreatorRow({ creator }: { creator: CreatorCard }) {
       <div>
         <p className="creator-name">{creator.nickname}</p>
         <p className="creator-meta">
-          {formatCount(creator.fans_count)} 粉丝 · {creator.video_count} 个视频
+          <Dotted parts={[`${formatCount(creator.fans_count)} 粉丝`, `${creator.video_count} 个视频`]} />
         </p>
       </div>
     </Link>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Compilation, Element } from "#gateway/api/index.ts";
+import { DottedText } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 export function ElementCard({ element, to = `/series?id=${element.id}` }: { element: Element; to?: string }) {
@@ -7,7 +8,9 @@ export function ElementCard({ element, to = `/series?id=${element.id}` }: { elem
     <Link className="element-card" to={to}>
       <EncImage src={element.cover} ratio="16X9" alt={element.title} />
       <h2>{element.title}</h2>
-      <p>{element.description}</p>
+      <p>
+        <DottedText text={element.description} />
+      </p>
     </Link>
   );
 }

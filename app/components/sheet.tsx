@@ -1,11 +1,11 @@
 import { Popup } from "antd-mobile";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { closeOnNavigation } from "#app/lib/feedback.ts";
+import { trackOverlay } from "#app/lib/feedback.ts";
 
 /**
  * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its
  * own close icon is not focusable): this one also closes on Escape and its button, takes the focus when it
- * opens and gives it back to what opened it. A navigation closes it.
+ * opens and gives it back to what opened it. Back and a navigation close it.
  */
 export function Sheet({
   visible,
@@ -32,9 +32,9 @@ export function Sheet({
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && latestOnClose.current();
     document.addEventListener("keydown", onKey);
     const frame = requestAnimationFrame(() => close.current?.focus({ preventScroll: true }));
-    // Like the other overlays (decision 024): a navigation closes it, so the screen is not found with it
-    // open when it is shown again.
-    const forget = closeOnNavigation(() => latestOnClose.current());
+    // Like the other overlays: back closes it first (decision 034), and a navigation closes it, so the screen
+    // is not found with it open when it is shown again (decision 024).
+    const forget = trackOverlay(() => latestOnClose.current());
     return () => {
       forget();
       cancelAnimationFrame(frame);

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 
 /** The app's action routes: a route module with a clientAction and no screen, one per kind of mutation. */
-export type ActionRoute = "/actions/follow" | "/actions/like" | "/actions/favorite" | "/actions/report" | "/actions/gift" | "/actions/comment" | "/actions/unlock";
+export type ActionRoute = "/actions/follow" | "/actions/like" | "/actions/favorite" | "/actions/report" | "/actions/gift" | "/actions/comment" | "/actions/unlock" | "/actions/want";
 
 type Fields = Record<string, string | number | undefined>;
 
@@ -23,4 +23,10 @@ export function useActionFetcher<Action>(route: ActionRoute, key?: string) {
 export function idField(form: FormData, name: string): number | null {
   const n = Number(form.get(name));
   return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** The form's `kind` field when `registry` has an entry for it, or null. */
+export function kindField<K extends string>(form: FormData, registry: Record<K, unknown>): K | null {
+  const kind = form.get("kind");
+  return typeof kind === "string" && Object.hasOwn(registry, kind) ? (kind as K) : null;
 }

@@ -1,11 +1,13 @@
 // Toasts and dialogs for code on the first screen. NOTE: antd-mobile's Toast and Dialog pull in its
 // animation library; importing them on demand keeps that out of the first load.
+import { dropOverlayEntries, pushOverlayEntry } from "./overlay-history.ts";
+
 export const TOAST_MS = 2000;
 
 const overlays = () => import("./overlays.ts");
 
-// Overlays belong to the screen they were opened on: a navigation closes them. Toasts stay: they report what
-// was just done, often on the way to another screen.
+// Overlays belong to the screen they were opened on: back closes the one on top first (decision 034), and a
+// navigation closes them all. Toasts stay: they report what was just done, often on the way to another screen.
 const onNavigation = new Set<() => void>();
 let dialogsLoaded = false;
 
@@ -14,13 +16,21 @@ export function overlaysLoaded() {
   dialogsLoaded = true;
 }
 
-/** Closes `close`'s overlay when the app navigates; returns what to call once it is closed anyway. */
-export function closeOnNavigation(close: () => void): () => void {
+/**
+ * An overlay just opened: `close` closes it on back (it has a history entry of its own) and when the app
+ * navigates. Returns what to call once it has closed by itself (its button, an answer, its mask).
+ */
+export function trackOverlay(close: () => void): () => void {
   onNavigation.add(close);
-  return () => void onNavigation.delete(close);
+  const takeOffEntry = pushOverlayEntry(close);
+  return () => {
+    onNavigation.delete(close);
+    takeOffEntry();
+  };
 }
 
 export function closeOverlays() {
+  dropOverlayEntries();
   const closers = [...onNavigation];
   onNavigation.clear();
   for (const close of closers) close();

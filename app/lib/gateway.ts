@@ -33,7 +33,8 @@ function createClient(): GatewayClient {
     onError: (message) => toast(message),
     // The calls the product marks `shown` (joining a club, a headline comment, feedback) say how it went.
     onSuccessMessage: (message) => toast(message),
-    transportMessages: { network: "网络连接失败，请检查网络后重试", timeout: "网络超时，请稍后重试" },
+    // `switched`: the line failed and the client moved to another, but the call was not safe to send twice.
+    transportMessages: { network: "网络连接失败，请检查网络后重试", timeout: "网络超时，请稍后重试", switched: "线路已切换，请重试" },
     onReachability: noteReachability,
     onSessionInvalid: (info) => {
       if (sessionHandler) sessionHandler(info);
@@ -121,5 +122,6 @@ export function onSessionInvalid(handler: (info: SessionInfo) => void) {
 
 /** Calls a path by name (a list remembered by the stack store); same rules as `api`. */
 export async function callPath<T>(path: string, fields: Record<string, string | number>): Promise<T> {
-  return (await (await gatewayReady()).call<T>(path, fields)) as T;
+  // The remembered lists are pages of a feed: reads, safe to send again on another line after a failover.
+  return (await (await gatewayReady()).call<T>(path, fields, { repeat: "safe" })) as T;
 }

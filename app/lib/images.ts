@@ -41,6 +41,31 @@ export function loadImage(url: string, opts: { first?: boolean } = {}): Promise<
   return new Promise<void>((go) => waiting.push(go)).then(() => imageLoader().load(url));
 }
 
+/**
+ * Resolves once `root` shows images on screen and each has loaded or failed (EncImage's `data-state`), or after
+ * `timeoutMs` at the latest: what waits for the first screen of covers (the home notice).
+ */
+export function whenImagesOnScreen(root: Element, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const ready = () => {
+      const onScreen = [...root.querySelectorAll(".enc-image")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
+      });
+      return onScreen.length > 0 && onScreen.every((el) => el.getAttribute("data-state") !== "0");
+    };
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => void (ready() && done()));
+    const timer = setTimeout(done, timeoutMs);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
+    if (ready()) done();
+  });
+}
+
 // One observer for every image on the page: starts loading when an image comes near the viewport.
 type Watcher = () => void;
 const watchers = new WeakMap<Element, Watcher>();

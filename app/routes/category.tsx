@@ -1,9 +1,10 @@
 import { Tabs } from "antd-mobile";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/category";
 
@@ -11,6 +12,8 @@ const SORTS = [
   { sort: "new", name: "最新" },
   { sort: "hot", name: "最热" },
 ];
+
+const styleVideos = (id: number, sort: string) => pagedSource(home.byStyle, { style_id: id, sort }, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const param = new URL(request.url).searchParams.get("id");
@@ -24,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
   const id = wanted ?? (await firstStyle());
   if (!id) throw data("暂无分类", { status: 404 });
-  const [first, styles, hotTags] = await Promise.all([api(home.byStyle, { style_id: id, sort: "new", page: 1, limit: 20 }), stylesCall, hotTagsCall]);
+  const [first, styles, hotTags] = await Promise.all([firstPage(styleVideos(id, "new")), stylesCall, hotTagsCall]);
   const style = styles.find((s) => s.id === id);
   // Without the list (its call failed) the page still shows the category's videos under a generic title.
   if (styles.length > 0 && !style) throw data("分类不存在", { status: 404 });
@@ -33,7 +36,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function Category({ loaderData: { id, name, styles, hotTags, first } }: Route.ComponentProps) {
   const [sort, setSort] = useState("new");
-  const fetchPage = useCallback((page: number) => api(home.byStyle, { style_id: id, sort, page, limit: 20 }), [id, sort]);
   // The chosen category's chip in view (the row scrolls sideways; a later one starts off screen).
   const chips = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -64,15 +66,7 @@ export default function Category({ loaderData: { id, name, styles, hotTags, firs
           <Tabs.Tab key={s.sort} title={s.name} />
         ))}
       </Tabs>
-      <VideoFeed
-        key={`${id}:${sort}`}
-        feedKey={`category:${id}:${sort}`}
-        api={home.byStyle.path}
-        params={{ style_id: id, sort }}
-        fetchPage={fetchPage}
-        initial={sort === "new" ? first : undefined}
-        emptyText="该分类暂无视频"
-      />
+      <VideoFeed source={styleVideos(id, sort)} initial={sort === "new" ? first : undefined} emptyText="该分类暂无视频" />
     </Page>
   );
 }

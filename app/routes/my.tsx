@@ -74,7 +74,7 @@ export default function My({ loaderData }: Route.ComponentProps) {
       </List>
       {isLogin && (
         <List className="my-list" header="我的视频">
-          <LinkItem to="/my/my-like">我的喜欢</LinkItem>
+          <LinkItem to="/my/my-like">我的收藏与点赞</LinkItem>
           <LinkItem to="/my/my-purchase">我的购买</LinkItem>
           <LinkItem to="/my/my-tickets">我的观影券</LinkItem>
         </List>

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { creators } from "#gateway/api/index.ts";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
+import { Dotted } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { uidParam } from "#app/lib/creator-uid.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
@@ -13,9 +15,11 @@ import { userStore } from "#app/stores/user.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/user";
 
+const personVideos = (uid: number) => pagedSource(creators.creatorVideos, { uid }, 20);
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = uidParam(request, "用户不存在");
-  const [person, first] = await Promise.all(together(() => [api(creators.creatorPage, { uid }), api(creators.creatorVideos, { uid, page: 1, limit: 20 })]));
+  const [person, first] = await Promise.all(together(() => [api(creators.creatorPage, { uid }), firstPage(personVideos(uid))]));
   return { person, first };
 }
 
@@ -23,7 +27,6 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
   const isMe = useStore(userStore, (s) => s.u?.uid) === person.uid;
   const [fans, setFans] = useState(person.fans_count);
   useEffect(() => setFans(person.fans_count), [person]);
-  const fetchPage = useCallback((page: number) => api(creators.creatorVideos, { uid: person.uid, page, limit: 20 }), [person.uid]);
   return (
     <Page title={person.nickname}>
       <header className="user-head">
@@ -32,10 +35,15 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
           <h1 className="user-name">{person.nickname}</h1>
           <p className="creator-meta person-intro">{person.intro || "这个人很懒，什么都没写"}</p>
           <p className="creator-meta">
-            <Link to={`/user/fans?uid=${person.uid}`}>
-              <span data-testid="fans">{formatCount(fans)}</span> 粉丝
-            </Link>{" "}
-            · <Link to={`/user/focus?uid=${person.uid}`}>{formatCount(person.followed_count)} 关注</Link> · {formatCount(person.likes_count)} 获赞
+            <Dotted
+              parts={[
+                <Link key="fans" to={`/user/fans?uid=${person.uid}`}>
+                  <span data-testid="fans">{formatCount(fans)}</span> 粉丝
+                </Link>,
+                <Link key="focus" to={`/user/focus?uid=${person.uid}`}>{formatCount(person.followed_count)} 关注</Link>,
+                `${formatCount(person.likes_count)} 获赞`,
+              ]}
+            />
           </p>
         </div>
         {isMe ? (
@@ -49,7 +57,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
       <h2 className="block-title">
         {isMe ? "我" : "TA "}的视频（{person.video_count}）
       </h2>
-      <VideoFeed feedKey={`user:${person.uid}`} api={creators.creatorVideos.path} params={{ uid: person.uid }} fetchPage={fetchPage} initial={first} emptyText={isMe ? "你还没有发布视频" : "TA 还没有发布视频"} />
+      <VideoFeed source={personVideos(person.uid)} initial={first} emptyText={isMe ? "你还没有发布视频" : "TA 还没有发布视频"} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { endpointAt, expectedStatus } from "#gateway/api/contract.ts";
+import { newRequestId } from "#gateway/client.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 
@@ -16,8 +17,11 @@ export const call = new Command("call")
     if (!Number.isInteger(expect)) throw new CliError("--expect must be an integer status");
     if (!path.startsWith("/")) throw new CliError(`path must start with /: ${path}`);
     // On a path of the catalogue, the fields it types as strings take digits as written (phone=13800000000).
-    const fields = parseFields(pairs, endpointAt(path)?.strings);
-    const outcome = await (await ctx.client(opts.token)).request(path, fields, { expect });
+    const ep = endpointAt(path);
+    const fields = parseFields(pairs, ep?.strings);
+    // A write done once per request_id gets one, as the typed client gives it: it may then follow a failover.
+    if (ep?.repeat === "request_id" && !fields.request_id) fields.request_id = newRequestId();
+    const outcome = await (await ctx.client(opts.token)).request(path, fields, { expect, ...(ep ? { repeat: ep.repeat } : {}) });
     const { envelope: _envelope, error: _error, ...shown } = outcome;
     if (opts.raw) printJson(shown);
     else if (outcome.ok) printJson(outcome.data);

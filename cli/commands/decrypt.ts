@@ -1,16 +1,7 @@
 import { Command } from "commander";
-import { readFileSync } from "node:fs";
-import { decodeCapture, type DecodedCall } from "../lib/capture.ts";
+import { decodeCapture, readInput, type DecodedCall } from "../lib/capture.ts";
 import { resolveContext } from "../lib/context.ts";
 import { paint, printJson } from "../lib/output.ts";
-import { inputFile } from "../lib/uploads.ts";
-
-async function readInput(file: string): Promise<string> {
-  if (file !== "-") return readFileSync(inputFile(file), "utf8");
-  let text = "";
-  for await (const chunk of process.stdin) text += chunk;
-  return text;
-}
 
 const yesNo = (ok: boolean) => (ok ? paint("green", "valid") : paint("red", "INVALID"));
 

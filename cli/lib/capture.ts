@@ -1,7 +1,17 @@
+import { readFileSync } from "node:fs";
 import type { Keys, ResponseEnvelope } from "#gateway/envelope.ts";
 import { EnvelopeError, isResponseEnvelope, openRequest, openResponse, parseRequestBody, verifyResponse } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { inputFile } from "./uploads.ts";
+
+/** A capture's text: a file, or stdin for `-`. */
+export async function readInput(file: string): Promise<string> {
+  if (file !== "-") return readFileSync(inputFile(file), "utf8");
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
 
 export interface DecodedRequest {
   signValid: boolean;

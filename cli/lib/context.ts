@@ -84,6 +84,9 @@ export function resolveContext(command: Command): Context {
         config: finalConfig,
         crypto: nodeCrypto,
         identity: () => buildIdentity({ oauthId: profile.oauthId, token: token ?? profile.token ?? "", appType: "cli" }),
+        // Failover (docs/protocol.md §5): said on stderr, so that stdout stays the data.
+        onLineSwitch: (from, to, reason) =>
+          process.stderr.write(reason === "failover" ? `line ${from} failed; moved to ${to}\n` : `line ${to} answers again; moved back from ${from}\n`),
       });
       // The first line to answer a ping, as the app does (protocol §5); the first line when none does.
       client.baseLine = await selectBaseLine(finalConfig.lines, timeoutMs ? { timeoutMs } : {});

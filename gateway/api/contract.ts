@@ -14,8 +14,14 @@ export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accoun
   Object.values(area).filter(isEndpoint),
 );
 
-/** Paths of the calls whose success status is 251: `getConfig` answers them as `created_status_paths`. */
-export const CREATED_STATUS_PATHS: readonly string[] = ENDPOINTS.filter((e) => e.expect === STATUS_CREATED).map((e) => e.path);
+/**
+ * Paths of the calls whose success status is 251: `getConfig` answers them as `created_status_paths`. Sorted:
+ * the order of a module's exports differs between loaders (Node's own, vitest's), and two gateway processes
+ * must answer alike.
+ */
+export const CREATED_STATUS_PATHS: readonly string[] = ENDPOINTS.filter((e) => e.expect === STATUS_CREATED)
+  .map((e) => e.path)
+  .sort();
 
 /** The endpoint at a path (paths match case-insensitively), if the catalogue has one. */
 export function endpointAt(path: string): Endpoint<unknown, unknown, unknown> | undefined {

@@ -22,7 +22,7 @@ export const getConfig = endpoint<void, GlobalConfig>("/api/home/getConfig");
 export const getOpenAdsAndVersion = endpoint<void, OpenAdsAndVersion>("/api/home/getOpenAdsAndVersion");
 export const appCenter = endpoint<void, AppEntry[]>("/api/home/appcenter");
 export const ads = endpoint<{ position: string }, Ad[]>("/api/system/getad", { strings: { position: true } });
-export const adClick = silentEndpoint<{ id: number }, { ok: true }>("/api/system/adsclick");
+export const adClick = silentEndpoint<{ id: number }, { ok: true }>("/api/system/adsclick", { repeat: "never" });
 
 // Feeds and categories.
 /** Extension: the plain feed of a section (the product's feeds are per category or tag). */
@@ -56,7 +56,7 @@ export const reportHeadline = endpoint<{ id: number; type_id: number; content?: 
 // Fan clubs.
 type Creator = { uid: number };
 export const clubInfo = endpoint<Creator, ClubInfo>("/api/club/info");
-export const joinClub = endpoint<Creator, ClubInfo>("/api/club/join", { shown: true });
+export const joinClub = endpoint<Creator & { request_id?: string }, ClubInfo>("/api/club/join", { shown: true, repeat: "request_id", strings: { request_id: true } });
 export const clubRules = endpoint<Creator, { rules: string[] }>("/api/club/userRule");
 export const clubPrivileges = endpoint<Creator, ClubPrivilege[]>("/api/club/items");
 export const clubRank = endpoint<Creator & Page, Paged<FanRankEntry>>("/api/club/rank");

@@ -6,23 +6,23 @@ import type { Page, Paged, ReportType } from "./types.ts";
 
 export const detail = endpoint<{ id: number }, VideoDetail>("/api/MvDetail/detail");
 /** Records a view (the player calls it once a video starts playing). */
-export const log = endpoint<{ id: number }, { view_count: number }>("/api/MvDetail/log");
+export const log = endpoint<{ id: number }, { view_count: number }>("/api/MvDetail/log", { repeat: "never" });
 /** Extension: videos like this one (the product has no call for them). */
 export const related = endpoint<{ id: number } & Page, Paged<Video>>("/api/MvDetail/related");
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/mvDetail/like", { expect: 251 });
+export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/mvDetail/like", { expect: 251, repeat: "never" });
 /**
  * Extension: files the video into a favourite group (or toggles a favourite without `group_id`); the product's
  * like has no group.
  */
-export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/mvDetail/favorite");
+export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/mvDetail/favorite", { repeat: "never" });
 
 // Comments.
 export const MAX_COMMENT = 500;
 export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/mvComment/comment");
 /** Extension: the replies to one comment (the product has no call for them). */
 export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/mvComment/replyList");
-export const commentLike = silentEndpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/mvComment/like", { expect: 251 });
-export const comment = endpoint<{ id: number; content: string; reply_to?: number }, Comment>("/api/mvComment/pushComment", { expect: 251, strings: { content: true } });
+export const commentLike = silentEndpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/mvComment/like", { expect: 251, repeat: "never" });
+export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/mvComment/pushComment", { expect: 251, repeat: "request_id", strings: { content: true, request_id: true } });
 
 export const MAX_TAG_NAME = 30;
 export const tagByName = endpoint<{ name: string } & Page, Paged<Video>>("/api/mvList/tagByName", { strings: { name: true } });
@@ -36,14 +36,14 @@ export const report = endpoint<{ id: number; type_id: number; content?: string }
 
 // Gifts and purchases.
 export const giftList = endpoint<void, Gift[]>("/api/order/giftList");
-export const rewardHer = endpoint<{ id: number; gift_id: number }, { coins: number }>("/api/user/rewardHer");
-export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/watchingMvByCoins", { strings: { request_id: true } });
-export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/checkinTicket", { strings: { request_id: true } });
+export const rewardHer = endpoint<{ id: number; gift_id: number; request_id?: string }, { coins: number }>("/api/user/rewardHer", { repeat: "request_id", strings: { request_id: true } });
+export const buyWithCoins = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/watchingMvByCoins", { repeat: "request_id", strings: { request_id: true } });
+export const buyWithTicket = outcomeEndpoint<{ id: number; request_id?: string }, PurchaseResult>("/api/user/checkinTicket", { repeat: "request_id", strings: { request_id: true } });
 /** The words a member shares to the circle to unlock a video (characters). */
 export const SHARE_TEXT_LENGTH = { min: 5, max: 200 } as const;
-export const communityUnlock = endpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult>("/api/community/unlock", { strings: { content: true, request_id: true } });
+export const communityUnlock = endpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult>("/api/community/unlock", { repeat: "request_id", strings: { content: true, request_id: true } });
 
 // "Want this video".
 export const MAX_WANT_TEXT = 200;
 export const checkFind = endpoint<{ id: number }, { requested: number; count: number }>("/api/find/checkFind");
-export const requestFind = endpoint<{ id: number; content?: string }, { requested: number; count: number }>("/api/find/create", { strings: { content: true } });
+export const requestFind = endpoint<{ id: number; content?: string; request_id?: string }, { requested: number; count: number }>("/api/find/create", { repeat: "request_id", strings: { content: true, request_id: true } });

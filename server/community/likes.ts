@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { accounts, video } from "#gateway/api/index.ts";
 import type { FavoriteGroup } from "#gateway/api/content-types.ts";
-import { pageOfVideos, videoId } from "#server/content/video.ts";
+import { pageOfCallersVideos, pageOfVideos, videoId } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
@@ -79,6 +79,12 @@ export const myLikes = defineHandler(accounts.myLikes, {
   },
 });
 
+export const myPraised = defineHandler(accounts.myPraised, {
+  auth: "member",
+  input: pageInput,
+  handle: async (ctx) => ({ data: await pageOfCallersVideos(ctx, "JOIN likes ml ON ml.item_id = i.id AND ml.user_id = @uid", "ml.created_at DESC, i.id DESC") }),
+});
+
 export const likeGroups = defineHandler(accounts.likeGroups, {
   auth: "member",
   input: z.object({}),
@@ -129,4 +135,4 @@ export const deleteLikeGroup = defineHandler(accounts.deleteLikeGroup, {
   },
 });
 
-export const likeHandlers = [like, favorite, myLikes, likeGroups, createLikeGroup, updateLikeGroup, deleteLikeGroup];
+export const likeHandlers = [like, favorite, myLikes, myPraised, likeGroups, createLikeGroup, updateLikeGroup, deleteLikeGroup];

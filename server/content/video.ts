@@ -127,12 +127,16 @@ export async function requireVideo(db: DB, itemId: number, uid: number) {
   return row;
 }
 
+/**
+ * The sort tabs' orders, what their names say: 最新 by date, 最热 by the play count the cards show (not the
+ * internal `hot` score, which likes and favourites also raise), 热门新片 by plays per day of age.
+ */
 const ORDER: Record<string, string> = {
   new: "i.created_at DESC, i.id DESC",
-  hot: "i.hot DESC, i.id DESC",
+  hot: "i.view_count DESC, i.id DESC",
   // A stable mix, so paging a recommended feed neither repeats nor skips.
   recommend: "(i.id * 7919) % 1009, i.id",
-  hot_new: "i.hot * 1.0 / ((@now - i.created_at) / 86400000.0 + 2) DESC, i.id DESC",
+  hot_new: "i.view_count * 1.0 / ((@now - i.created_at) / 86400000.0 + 2) DESC, i.id DESC",
 };
 
 export function orderFor(sort: string | undefined): string {
@@ -162,6 +166,18 @@ export async function pageOfVideos(
     opts.limit,
     total,
   );
+}
+
+/**
+ * A page of one of the caller's own lists of videos (likes, purchases): `from` joins the list's rows on `@uid`,
+ * `order` sorts by them. Takes a handler's context.
+ */
+export function pageOfCallersVideos(
+  { db, input, origin, caller }: { db: DB; input: { page: number; limit: number }; origin: string; caller: { user: UserRow } },
+  from: string,
+  order: string,
+) {
+  return pageOfVideos(db, { from, where: "1 = 1", params: {}, order, page: input.page, limit: input.limit, origin, user: caller.user });
 }
 
 export function sectionOf(value: string | undefined): VideoSection {

@@ -301,4 +301,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE spending ADD COLUMN unit_id INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 9,
+    name: "最热 orders by play count: its index",
+    sql: `
+      CREATE INDEX items_feed_views ON items(kind, section, view_count DESC, id DESC);
+    `,
+  },
+  {
+    version: 10,
+    name: "the first answer to a write done once per request_id, so a call repeated on another line answers it again (decision 035)",
+    sql: `
+      CREATE TABLE request_answers (
+        caller TEXT NOT NULL,
+        path TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (caller, path, request_id)
+      );
+      CREATE INDEX request_answers_created ON request_answers(created_at);
+    `,
+  },
 ];

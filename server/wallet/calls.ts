@@ -3,7 +3,7 @@ import { accounts, video } from "#gateway/api/index.ts";
 import type { CommunityUnlockResult, Gift, PurchaseResult, Ticket } from "#gateway/api/content-types.ts";
 import { encImageUrl } from "#server/content/media.ts";
 import { detailFor } from "#server/content/video-calls.ts";
-import { pageOfVideos } from "#server/content/video.ts";
+import { pageOfCallersVideos } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { buyVideo, rewardCreator, ticketCount, unlockByPost } from "./purchases.ts";
@@ -71,17 +71,8 @@ export const communityUnlock = defineHandler(video.communityUnlock, {
 export const myPurchases = defineHandler(accounts.myPurchases, {
   auth: "member",
   input: pageInput,
-  handle: async ({ input, db, origin, caller }) => ({
-    data: await pageOfVideos(db, {
-      from: "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid AND mp.unit_id = 0",
-      where: "1 = 1",
-      params: {},
-      order: "mp.created_at DESC, mp.id DESC",
-      page: input.page,
-      limit: input.limit,
-      origin,
-      user: caller.user,
-    }),
+  handle: async (ctx) => ({
+    data: await pageOfCallersVideos(ctx, "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid AND mp.unit_id = 0", "mp.created_at DESC, mp.id DESC"),
   }),
 });
 

@@ -60,12 +60,24 @@ const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
 
 describe("home feed", () => {
-  it("shows the notice once, then loads the feed and more of it on scroll", async () => {
+  it("shows the notice once, after the first screen of covers, then loads the feed and more of it on scroll", async () => {
     const page = await phonePage(suite.browser);
-    await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
+    await page.evaluateOnNewDocument(() => {
+      localStorage.setItem("___AGE_CONFIRMED__", "1");
+      // The covers on screen at the moment the notice comes: loaded, not grey boxes under it.
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector(".adm-dialog")) return;
+        observer.disconnect();
+        const onScreen = [...document.querySelectorAll(".video-card .enc-image")].filter((e) => e.getBoundingClientRect().top < innerHeight);
+        (window as unknown as { coversAtNotice: (string | null)[] }).coversAtNotice = onScreen.map((e) => e.getAttribute("data-state"));
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${suite.gw.url}/home`);
     // Through a locator, which waits for the dialog to stop animating in (a tap during it can be lost).
     await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
+    const coversAtNotice = await page.evaluate(() => (window as unknown as { coversAtNotice: string[] }).coversAtNotice);
+    expect(coversAtNotice.length).toBeGreaterThan(0);
+    expect(coversAtNotice.filter((s) => s !== "1")).toEqual([]);
     await page.waitForSelector(".adm-dialog", { hidden: true });
     await page.waitForSelector(".video-card", { visible: true });
     const first = await maxRow(page);
@@ -287,10 +299,12 @@ describe("player", () => {
     const price = Number(await (await findText(page, "金币解锁", "button"))!.evaluate((b) => b.textContent!.match(/(\d+)/)![1]));
     expect(price).toBeGreaterThan(0);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    // A double tap charges once.
+    // A double tap asks once and charges once.
     const button = await findText(page, "金币解锁", "button");
     await button!.click();
     await button!.click().catch(() => undefined);
+    await findText(page, `》需 ${price} 金币，当前余额 ${before} 金币`);
+    await answerDialog(page, "解锁");
     await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.3, { timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -298,6 +312,59 @@ describe("player", () => {
     expect(after).toBe(before - price);
     const bought = await c.send(accounts.myPurchases, { page: 1, limit: 50 });
     expect(bought.list.filter((v) => v.id === DEMO_LOCKED_VIDEO_ID)).toHaveLength(1);
+  });
+
+  it("asks once before a coin unlock, with the price and the balance; cancelled, it spends nothing", async () => {
+    const m = await newMember(50);
+    const page = await loggedIn(m.phone, m.password);
+    const { title, coins: price } = await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
+    await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
+    await tapText(page, `${price} 金币解锁`, "button");
+    await findText(page, `解锁《${title}》需 ${price} 金币，当前余额 50 金币`);
+    // Once: a second tap while it asks adds no question.
+    await page.evaluate(() => [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("金币解锁"))!.click());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.$$eval(".adm-dialog", (d) => d.filter((x) => x.checkVisibility()).length)).toBe(1);
+    await answerDialog(page, "取消");
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(50);
+    expect(await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ can_watch: 0, is_pay: 0 });
+    expect(await page.$("video[data-testid=video]")).toBeNull();
+  });
+
+  it("spends up to 10 coins without asking when 设置 says so, and still asks above that", async () => {
+    const m = await newMember(100);
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, "/my/setting");
+    await tapText(page, "10 金币及以下不询问", ".adm-radio");
+    await page.waitForSelector(".adm-radio-checked ::-p-text(10 金币及以下不询问)");
+    // Kept on the device: a reload still has it.
+    await page.reload();
+    await page.waitForSelector(".adm-radio-checked ::-p-text(10 金币及以下不询问)");
+    const { coins: price } = await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
+    expect(price).toBeLessThanOrEqual(10);
+    await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
+    // Asked, it would wait for an answer: the video plays without one.
+    await tapText(page, `${price} 金币解锁`, "button");
+    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(100 - price);
+    const dear = (await m.c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 10 && v.coins <= 90)!;
+    await inAppNavigate(page, `/player?id=${dear.id}`);
+    await tapText(page, `${dear.coins} 金币解锁`, "button");
+    await findText(page, `》需 ${dear.coins} 金币，当前余额 ${100 - price} 金币`);
+    await answerDialog(page, "取消");
+  });
+
+  it("gives the player's controls a hit area at least 44 px tall", async () => {
+    const m = await newMember(0);
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
+    await findText(page, "求片", "button");
+    const sizes = await page.$$eval(".player-actions button, .locked-panel-body button", (bs) =>
+      bs.map((b) => ({ text: b.textContent, height: b.getBoundingClientRect().height, width: b.getBoundingClientRect().width })),
+    );
+    expect(sizes.map((b) => b.text)).toEqual(expect.arrayContaining(["☆ 收藏", "打赏", "举报", "金币不足"]));
+    expect(sizes.filter((b) => b.height < 44 || b.width < 44)).toEqual([]);
   });
 
   it("rewards the creator with a gift; the balance the gift sheet shows follows at once", async () => {
@@ -311,7 +378,7 @@ describe("player", () => {
     const price = Number(await gift!.evaluate((g) => g.querySelector("small")!.textContent!.match(/\d+/)![0]));
     await page.waitForFunction(() => document.querySelector<HTMLElement>(".gift-popup")?.style.pointerEvents !== "none");
     await gift!.click();
-    await findText(page, `花费 ${price} 金币`);
+    await findText(page, `需 ${price} 金币，当前余额 ${before} 金币`);
     await answerDialog(page, "赠送");
     await findText(page, "打赏成功");
     await page.waitForFunction(() => [...document.querySelectorAll(".adm-mask")].every((m) => getComputedStyle(m).display === "none"));
@@ -459,6 +526,54 @@ describe("player", () => {
     await clickText(page, "发送", "button");
     await page.waitForFunction((t) => document.querySelector("li.comment:has(.comment-replies)")?.textContent?.includes(t), {}, text);
     expect(await row.$$eval(".comment-replies li", (l) => l.length)).toBe(shown + 1);
+  });
+
+  it("opens the keyboard on the comment box when 回复 is tapped", async () => {
+    const page = await loggedIn();
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    const reply = await page.waitForSelector("li.comment .comment-reply", { visible: true });
+    await reply!.scrollIntoView();
+    const box = (await reply!.boundingBox())!;
+    // A finger, not a click: the focus must come from the tap's own handler for a phone to show its keyboard.
+    await tap(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    await page.waitForSelector("input[placeholder^=回复]");
+    expect(await page.evaluate(() => document.activeElement?.matches("input[aria-label=评论内容]"))).toBe(true);
+  });
+
+  it("gives 回复, ♥, 展开 / 收起 and 更多回复 a hit area of at least 44×44", async () => {
+    const c = await loginToken(testClient(suite.gw.url));
+    const id = 15;
+    const long = await c.send(video.comment, { id, content: `要折起来的评论，${"一句接一句地说下去，".repeat(30)}完。` });
+    for (let i = 0; i < 21; i++) await c.send(video.comment, { id, content: `回复 ${i}`, reply_to: long.id });
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/player?id=${id}`);
+    await findText(page, "要折起来的评论", "p");
+    await tapText(page, "条回复", ".comment-more");
+    await findText(page, "更多回复", "button");
+    const row = "li.comment:has(.comment-replies)";
+    for (const [name, selector] of [
+      ["回复", `${row} .comment-reply`],
+      ["♥", `${row} .comment-like`],
+      ["展开", `${row} button[aria-expanded]`],
+      ["更多回复", `${row} .comment-replies .comment-more`],
+    ]) {
+      // The element's box, and whether a tap just inside each corner of it reaches the element.
+      const area = await page.$eval(selector!, (el) => {
+        el.scrollIntoView({ block: "center" });
+        const r = el.getBoundingClientRect();
+        const corners = [
+          [r.left + 1, r.top + 1],
+          [r.right - 1, r.top + 1],
+          [r.left + 1, r.bottom - 1],
+          [r.right - 1, r.bottom - 1],
+          [r.left + r.width / 2, r.top + r.height / 2],
+        ];
+        return { width: r.width, height: r.height, reached: corners.every(([x, y]) => el.contains(document.elementFromPoint(x!, y!))) };
+      });
+      expect(area, name).toMatchObject({ reached: true });
+      expect(area.width, name).toBeGreaterThanOrEqual(44);
+      expect(area.height, name).toBeGreaterThanOrEqual(44);
+    }
   });
 });
 
@@ -630,6 +745,7 @@ describe("browsing details", () => {
     await page.evaluate((sel) => document.querySelector(sel)!.scrollIntoView({ block: "center" }), card);
     await page.click(card);
     await tapText(page, "金币解锁", "button");
+    await answerDialog(page, "解锁");
     await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
@@ -700,16 +816,33 @@ describe("creator centre", () => {
     await page.close();
   });
 
-  it("closes a dialog or an image preview left open when going back, instead of showing it over the screen before", async () => {
+  it("closes an image preview, a sheet or a dialog on back and stays on the screen; the next back leaves it", async () => {
     const page = await adultPhone();
+    const path = () => page.evaluate(() => location.pathname);
+    const openPreview = async () => {
+      await (await page.waitForSelector(".headline .image-grid .enc-image", { visible: true }))!.click();
+      await page.waitForSelector(".image-preview", { visible: true });
+    };
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     await inAppNavigate(page, "/home/creator?uid=2&tab=headline");
-    await (await page.waitForSelector(".headline .image-grid .enc-image", { visible: true }))!.click();
-    await page.waitForSelector(".image-preview", { visible: true });
+    await openPreview();
+    await page.goBack();
+    await page.waitForSelector(".image-preview", { hidden: true });
+    expect(await path()).toBe("/home/creator");
+    await tapText(page, "头条", ".headline .text-button");
+    await sheetIdle(page, "headline-sheet");
+    await page.goBack();
+    await noneVisible(page, ".headline-sheet");
+    expect(await path()).toBe("/home/creator");
+    // An overlay closed by itself (a tap, past the double-tap window) takes its history entry with it: one back leaves.
+    await openPreview();
+    await new Promise((r) => setTimeout(r, 400));
+    const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
+    await tap(page, { x: w / 2, y: h / 2 });
+    await page.waitForSelector(".image-preview", { hidden: true });
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
-    await page.waitForFunction(() => !document.querySelector(".image-preview"));
 
     await inAppNavigate(page, "/search");
     const input = await page.waitForSelector(".search-input input", { visible: true });
@@ -721,22 +854,26 @@ describe("creator centre", () => {
     await clickText(page, "清空", "button");
     await findText(page, "确定清空搜索历史？");
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/home");
     await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
+    expect(await path()).toBe("/search");
     // Dismissed, not answered: the history is still there.
-    await inAppNavigate(page, "/search");
     await page.waitForFunction(() => [...document.querySelectorAll(".chip")].some((c) => c.checkVisibility() && c.textContent === "旅行"));
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.close();
   });
 
-  it("closes an action sheet left open when going back", async () => {
+  it("closes an action sheet on back, staying on the player; the next back leaves it", async () => {
     const page = await loggedIn();
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
     await page.waitForSelector("video[data-testid=video]");
     await tapText(page, "举报", "button");
     await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/my");
     await noneVisible(page, ".adm-action-sheet");
+    expect(await page.evaluate(() => location.pathname)).toBe("/player");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/my");
     await page.close();
   });
 
@@ -832,6 +969,47 @@ describe("creator centre", () => {
     await page.keyboard.press("Escape");
     await noneVisible(page, ".headline-sheet");
     expect(await cardMeta(two!.title)).toContain(`评论 ${formatCount(two!.comment_count + 1)}`);
+  });
+
+  it("likes a headline's comment and replies to it in the sheet, through the app's own action routes", async () => {
+    const m = await newMember(0);
+    const [headline] = (await m.c.send(creators.headlines, { uid: 2, page: 1, limit: 1 })).list;
+    const first = await m.c.send(creators.commentHeadline, { id: headline!.id, content: `头条里的评论 ${Date.now()}` });
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, "/home/creator?uid=2&tab=headline");
+    await tapText(page, headline!.title, ".headline h3 button");
+    await findText(page, first.content, "p");
+    const row = `::-p-xpath(//li[contains(@class,'comment')][.//p[normalize-space(.)=${JSON.stringify(first.content)}]])`;
+    const inRow = (selector: string) => page.waitForSelector(`${row} ${selector}`, { visible: true });
+    // Through locators, which wait for the sheet to stop sliding in: a tap on its mask would close it.
+    await page.locator(`${row} .comment-like`).click();
+    await inRow(".comment-like[aria-pressed=true]");
+    await page.locator(`${row} .comment-reply`).click();
+    expect(await page.evaluate(() => document.activeElement?.matches(".headline-sheet input[aria-label=评论内容]"))).toBe(true);
+    const text = `头条里的回复 ${Date.now()}`;
+    await page.keyboard.type(text);
+    await tapText(page, "发送", ".headline-sheet button");
+    await inRow("::-p-text(展开 1 条回复)");
+    await page.waitForSelector(".headline-sheet input[placeholder=说点什么…]");
+
+    expect((await m.c.send(creators.headlineComments, { id: headline!.id, page: 1, limit: 20 })).list.find((c) => c.id === first.id)).toMatchObject({ is_like: 1, reply_count: 1 });
+    expect((await m.c.send(creators.headlineReplies, { comment_id: first.id, page: 1, limit: 20 })).list.map((r) => r.content)).toEqual([text]);
+  });
+
+  it("asks a visitor to log in before liking or commenting on a headline, and brings them back to the tab", async () => {
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/home/creator?uid=2&tab=headline`);
+    const [headline] = (await testClient(suite.gw.url).send(creators.headlines, { uid: 2, page: 1, limit: 1 })).list;
+    await tapText(page, headline!.title, ".headline h3 button");
+    await tapText(page, "点赞", ".headline-sheet button");
+    await findText(page, "登录后才能继续");
+    await answerDialog(page, "取消");
+    expect(await page.$eval(".headline-sheet .adm-button[aria-pressed]", (b) => b.getAttribute("aria-pressed"))).toBe("false");
+    await page.locator(".headline-sheet input[aria-label=评论内容]").fill("访客的评论");
+    await tapText(page, "发送", ".headline-sheet button");
+    await answerDialog(page, "去登录");
+    await page.waitForFunction(() => location.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/home/creator?uid=2&tab=headline");
   });
 
   it("follows once on a double tap, and brings a visitor back to the tab they logged in from", async () => {
@@ -975,17 +1153,21 @@ describe("my favourites", () => {
 });
 
 describe("session", () => {
-  it("asks a visitor without a token to log in when the gateway answers 420, then returns to the video", async () => {
+  it("asks a visitor to log in before a comment like, calling nothing, then returns to the video", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
-    // A comment like is a silent call: the gateway's 420 is what brings up the dialog.
     const like = await page.waitForSelector(".comment-like", { visible: true });
     const count = await like!.evaluate((b) => b.textContent);
+    const calls: string[] = [];
+    page.on("request", (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith("/api/")) calls.push(...callsOf(path, req.postData()));
+    });
     // Through a locator, which waits for the button to stop moving: the comment list may still be settling.
     await page.locator(".comment-like").click();
-    await findText(page, "请先登录");
-    // The optimistic like is taken back.
-    await page.waitForFunction((c) => document.querySelector(".comment-like")!.textContent === c, {}, count);
+    await findText(page, "登录后才能继续");
+    expect(await page.$eval(".comment-like", (b) => [b.textContent, b.getAttribute("aria-pressed")])).toEqual([count, "false"]);
+    expect(calls).not.toContain(video.commentLike.path);
     await page.locator(".adm-dialog-footer ::-p-text(去登录)").click();
     await page.waitForFunction(() => location.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/player?id=${DEMO_FREE_VIDEO_ID}`);
@@ -1014,9 +1196,12 @@ describe("player state", () => {
     await sheetIdle(page, "gift-popup");
     await page.click(".gift-popup .sheet-close");
     await noneVisible(page, ".gift-popup");
-    // Left open when going back, it is not found open on forward: a navigation closes it.
+    // Back closes it first and the player stays (decision 034); the next back leaves, and forward finds it closed.
     await tapText(page, "打赏", "button");
     await sheetIdle(page, "gift-popup");
+    await page.goBack();
+    await noneVisible(page, ".gift-popup");
+    expect(await page.evaluate(() => location.pathname)).toBe("/player");
     await page.goBack();
     await page.waitForFunction(() => location.pathname !== "/player");
     await page.goForward();

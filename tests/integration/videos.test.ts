@@ -66,6 +66,30 @@ describe("feeds and discovery", () => {
     }
   });
 
+  it("orders by what each sort tab says: 最热 by the play count the cards show, 最新 by date", async () => {
+    const c = testClient(gw.url);
+    const desc = (xs: (number | string)[]) => expect(xs).toEqual([...xs].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    for (const section of ["porn", "aw"] as const) {
+      const [p1, p2] = [await c.send(home.list, { section, sort: "hot", page: 1, limit: 20 }), await c.send(home.list, { section, sort: "hot", page: 2, limit: 20 })];
+      desc([...p1.list, ...p2.list].map((v) => v.view_count));
+      desc((await c.send(home.list, { section, sort: "new", page: 1, limit: 20 })).list.map((v) => v.created_at));
+    }
+    // Plays, not likes or favourites, move a video up: the 20th of 最热 played most of all comes first.
+    const last = (await c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 20 })).list.at(-1)!;
+    const top = (await c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 1 })).list[0]!;
+    const db = gw.openDb();
+    await db.run("UPDATE items SET view_count = ?, hot = 0 WHERE id = ?", [top.view_count, last.id]);
+    await db.close();
+    const { view_count } = await c.send(video.log, { id: last.id });
+    expect(view_count).toBe(top.view_count + 1);
+    expect((await c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 1 })).list[0]!.id).toBe(last.id);
+    // The other lists with a 最热 tab order the same way.
+    const style = (await c.send(home.styles, undefined))[0]!.id;
+    desc((await c.send(home.byStyle, { style_id: style, sort: "hot", page: 1, limit: 20 })).list.map((v) => v.view_count));
+    desc((await c.send(home.category, { id: style, sort: "hot", page: 1, limit: 20 })).list.map((v) => v.view_count));
+    desc((await c.send(creators.featured, { uid: last.creator.uid, page: 1, limit: 20 })).list.map((v) => v.view_count));
+  });
+
   it("lists categories, their videos, ads, tags, related and series videos", async () => {
     const c = testClient(gw.url);
     const cats = await c.send(home.categories, { section: "porn" });
@@ -375,6 +399,16 @@ describe("social", () => {
     expect((await m.send(accounts.myLikes, { page: 1 })).total).toBe(0);
     expect((await m.send(video.favorite, { id: DEMO_FREE_VIDEO_ID })).is_favorite).toBe(1);
     expect((await m.send(accounts.myLikes, { page: 1 })).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
+    // Liked videos (点赞) are a list of their own, apart from favourites: newest like first, a like taken back gone.
+    expect((await m.send(accounts.myPraised, { page: 1 })).list.map((v) => [v.id, v.is_like])).toEqual([[DEMO_FREE_VIDEO_ID, 1]]);
+    for (const id of [DEMO_FREE_VIDEO_ID + 1, DEMO_FREE_VIDEO_ID + 2, DEMO_FREE_VIDEO_ID + 3]) expect((await m.send(video.like, { id })).is_like).toBe(1);
+    await m.send(video.like, { id: DEMO_FREE_VIDEO_ID + 2 });
+    const liked = await m.send(accounts.myPraised, { page: 1, limit: 2 });
+    expect(liked).toMatchObject({ total: 3, has_more: true });
+    expect(liked.list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID + 3, DEMO_FREE_VIDEO_ID + 1]);
+    expect((await m.send(accounts.myPraised, { page: 2, limit: 2 })).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
+    expect((await m.send(accounts.myLikes, { page: 1 })).total).toBe(1);
+    expect((await testClient(gw.url).request(accounts.myPraised.path, {})).status).toBe(420);
     const find = await m.request(video.requestFind.path, { id: DEMO_LOCKED_VIDEO_ID });
     expect(find.status).toBe(200);
     expect(await m.send(video.checkFind, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ requested: 1 });

@@ -1,43 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts, video } from "#gateway/api/index.ts";
 import { DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE } from "#server/content/seed.ts";
-import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { DEMO, startSiblingProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Two gateway processes on one database: this one, in the test process, and a second started as `npm run serve`
 // would, on the same SQLite file or the same PostgreSQL database.
 let gw: TestGateway;
 let second: { url: string; child: ChildProcess };
 
-async function startSecondProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`second gateway did not start: ${out}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        done(m[1]!.replace("localhost", "127.0.0.1"));
-      }
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => fail(new Error(`second gateway exited with ${code}: ${out}`)));
-  });
-  return { url, child };
-}
-
 beforeAll(async () => {
   gw = await startTestGateway();
-  const env: Record<string, string> = { DATA_DIR: gw.dataDir };
-  if (gw.databaseUrl) env.DATABASE_URL = gw.databaseUrl;
-  second = await startSecondProcess(env);
+  second = await startSiblingProcess(gw);
 });
 
 afterAll(async () => {

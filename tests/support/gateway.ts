@@ -1,7 +1,8 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { GatewayClient } from "#gateway/client.ts";
+import { GatewayClient, type GatewayClientOptions } from "#gateway/client.ts";
 import { BATCH_PATH, configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { openRequest, parseRequestBody } from "#gateway/envelope.ts";
@@ -35,14 +36,14 @@ export interface TestGateway {
 
 /** The reference gateway on a free port with a fresh data folder, serving build/client. */
 export async function startTestGateway(
-  opts: { env?: Record<string, string | undefined>; dataDir?: string; clientDir?: string } = {},
+  opts: { env?: Record<string, string | undefined>; dataDir?: string; clientDir?: string; port?: number } = {},
 ): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-test-"));
   const clientDir = opts.clientDir ?? join(REPO_ROOT, "build/client");
   const cluster = inject("pgClusterUrl");
   const databaseUrl = opts.env?.DATABASE_URL ?? (cluster ? await createTestDatabase(cluster) : undefined);
   const env = { ...opts.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  let running = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir, env });
+  let running = await startServer({ port: opts.port ?? 0, host: "127.0.0.1", dataDir, clientDir, env });
   const gw: TestGateway = {
     url: running.url,
     dataDir,
@@ -64,13 +65,61 @@ export async function startTestGateway(
   return gw;
 }
 
-/** A device talking to the gateway through the real client: its own oauth id and token. */
-export function testClient(url: string, opts: { token?: string; oauthId?: string; env?: Record<string, string | undefined> } = {}) {
+/**
+ * The gateway as its own process, started as `npm run serve` would (`PORT=0`); a test that shares a database
+ * between processes passes `DATA_DIR` (and `DATABASE_URL`). Resolves once it listens.
+ */
+export async function startGatewayProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; kill(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`gateway process did not start: ${out}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => fail(new Error(`gateway process exited with ${code}: ${out}`)));
+  });
+  /** Kills the process the hard way (a failed node), once it has exited. */
+  const kill = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once("exit", () => done());
+      child.kill("SIGKILL");
+    });
+  return { url, child, kill };
+}
+
+/** A second process on the database of `gw`. */
+export function startSiblingProcess(gw: TestGateway, env: Record<string, string> = {}) {
+  return startGatewayProcess({ DATA_DIR: gw.dataDir, ...(gw.databaseUrl ? { DATABASE_URL: gw.databaseUrl } : {}), ...env });
+}
+
+/**
+ * A device talking to the gateway through the real client: its own oauth id and token. With `lines`, the client
+ * fails over between them (its first line is `url`).
+ */
+export function testClient(
+  url: string,
+  opts: { token?: string; oauthId?: string; env?: Record<string, string | undefined>; lines?: string[] } & Pick<GatewayClientOptions, "fetch" | "onLineSwitch"> = {},
+) {
   const state = { token: opts.token ?? "", oauthId: opts.oauthId ?? createOAuthId() };
   const client = new GatewayClient({
-    config: configFromEnv(opts.env ?? {}, { lines: [url] }),
+    config: configFromEnv(opts.env ?? {}, { lines: opts.lines ?? [url] }),
     crypto: nodeCrypto,
     identity: () => buildIdentity({ oauthId: state.oauthId, token: state.token }),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.onLineSwitch ? { onLineSwitch: opts.onLineSwitch } : {}),
   });
   return Object.assign(client, { state });
 }

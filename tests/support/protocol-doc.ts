@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** A mark of a call (docs/protocol.md §9): its success status 251, silent, shown, never throws. */
-export type Mark = "251" | "silent" | "shown" | "never throws";
+/**
+ * A mark of a call (docs/protocol.md §9): its success status 251, silent, shown, never throws; and whether it may
+ * be sent again on another line (§5): `request_id` (done once per request id), `no repeat` (a repeat does it again).
+ */
+export type Mark = "251" | "silent" | "shown" | "never throws" | "request_id" | "no repeat";
 
 export interface DocumentedCall {
   path: string;
@@ -13,7 +16,7 @@ export interface DocumentedCall {
   reserved: boolean;
 }
 
-const MARKS: readonly Mark[] = ["251", "silent", "shown", "never throws"];
+const MARKS: readonly Mark[] = ["251", "silent", "shown", "never throws", "request_id", "no repeat"];
 const RESERVED_HEADING = "Reserved for later areas";
 const EXTENSIONS_HEADING = "Extensions";
 

@@ -1,7 +1,7 @@
 import { useGesture } from "@use-gesture/react";
 import { useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { closeOnNavigation } from "#app/lib/feedback.ts";
+import { trackOverlay } from "#app/lib/feedback.ts";
 import "./preview-viewer.css";
 
 /** Long images (taller than 2.6 × their width) scroll instead of being squeezed into the screen. */
@@ -205,6 +205,6 @@ export async function showViewer(urls: string[], index: number) {
     root.unmount();
     host.remove();
   };
-  const forget = closeOnNavigation(close);
+  const forget = trackOverlay(close);
   root.render(<Viewer urls={urls} long={sizes.map((s) => s.h > s.w * LONG_IMAGE_RATIO)} start={clamp(index, 0, urls.length - 1)} onClose={close} />);
 }

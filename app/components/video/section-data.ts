@@ -1,6 +1,7 @@
 import { home, type Ad, type Category, type SortTab, type VideoSection as Section } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { imageLoader, loadImage } from "#app/lib/images.ts";
@@ -15,7 +16,10 @@ export const DEFAULT_TABS: SortTab[] = [
   { sort: "hot", name: "最热" },
   { sort: "hot_new", name: "热门新片" },
 ];
-export const FEED_LIMIT = 20;
+const FEED_LIMIT = 20;
+
+/** A section's feed in one sort. */
+export const sectionFeed = (section: Section, sort: string) => pagedSource(home.list, { section, sort }, FEED_LIMIT);
 
 export interface SectionData {
   section: Section;
@@ -32,8 +36,7 @@ export interface SectionData {
  */
 export async function loadSection(section: Section, position: string): Promise<SectionData> {
   const guess = globalStore.get().config?.sort_tabs[section]?.[0]?.sort ?? DEFAULT_TABS[0]!.sort;
-  const firstPage = (sort: string) => api(home.list, { section, sort, page: 1, limit: FEED_LIMIT });
-  const guessed = firstPage(guess);
+  const guessed = firstPage(sectionFeed(section, guess));
   guessed.catch(() => undefined); // awaited below, or dropped when the config names another sort
   // The three small calls go as one request: on a slow line each request of its own would cost a round trip.
   const [config, ads, categories] = await Promise.all(
@@ -49,7 +52,7 @@ export async function loadSection(section: Section, position: string): Promise<S
     ]),
   );
   const tabs = config?.sort_tabs[section]?.length ? config.sort_tabs[section] : DEFAULT_TABS;
-  const first = tabs[0]!.sort === guess ? await guessed : await firstPage(tabs[0]!.sort);
+  const first = tabs[0]!.sort === guess ? await guessed : await firstPage(sectionFeed(section, tabs[0]!.sort));
   return { section, tabs, ads, categories, first };
 }
 

@@ -2,6 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import type { Video } from "#gateway/api/content-types.ts";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
+import { Dotted, DottedText } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { stackState } from "#app/stores/stack.ts";
 
@@ -35,10 +36,12 @@ export const VideoCard = memo(function VideoCard({
         <EncImage src={video.cover} ratio={ratio} alt={video.title} />
         <span className={`video-card-price is-${price.tone}`}>{price.text}</span>
         <span className="video-card-meta">
-          ▶ {formatCount(video.view_count)} · {formatDuration(video.duration)}
+          <Dotted parts={[`▶ ${formatCount(video.view_count)}`, formatDuration(video.duration)]} />
         </span>
       </div>
-      <p className="video-card-title">{video.title}</p>
+      <p className="video-card-title">
+        <DottedText text={video.title} />
+      </p>
     </Link>
   );
 });

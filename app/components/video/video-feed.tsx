@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useImmer } from "use-immer";
 import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
-import { getErrorMessage } from "#gateway/errors.ts";
-import { useFreshFirstPage, withFreshFirstPage } from "#app/lib/fresh-first-page.ts";
+import type { PagedSource } from "#app/features/paging/paged-source.ts";
+import type { PagedState } from "#app/features/paging/pager.ts";
+import { usePaged } from "#app/features/paging/use-paged.ts";
 import { latestPatch, onVideoPatch, patchesSince } from "#app/lib/video-patches.ts";
 import { openedFrom } from "#app/stores/stack.ts";
 import { useWindowRows } from "./use-window-rows.ts";
@@ -11,25 +11,14 @@ import { VideoCard } from "./video-card.tsx";
 
 const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
 
-interface FeedState {
-  items: Video[];
-  page: number;
-  hasMore: boolean;
-  error: string;
-  loading: boolean;
-}
-
-// Feeds seen this session, by key: switching tabs back and forth keeps what was loaded.
-const kept = new Map<string, FeedState>();
+// Feeds seen this session, by their source's key: switching tabs back and forth keeps what was loaded.
+const kept = new Map<string, PagedState<Video>>();
 const MAX_KEPT = 20;
 
 interface Props {
-  /** Identifies this feed (tab, params) for the kept state. */
-  feedKey: string;
-  /** Api path and params of the list, remembered for the player's previous/next. */
-  api: string;
-  params: Record<string, string | number>;
-  fetchPage: (page: number) => Promise<Paged<Video>>;
+  /** The list; its key names the feed's kept state and, with its path and params, the player's previous/next. */
+  source: PagedSource<Video>;
+  /** The source's first page, from the route's clientLoader; without it the feed loads its first page itself. */
   initial?: Paged<Video>;
   columns?: number;
   emptyText?: string;
@@ -53,81 +42,49 @@ function withPatches(items: Video[], patches: ReturnType<typeof patchesSince>["p
 const ROW_ESTIMATE = 170;
 
 const videoId = (v: Video) => v.id;
-const fromPage = (p: Paged<Video>): FeedState => ({ items: p.list, page: p.page, hasMore: p.has_more, error: "", loading: false });
 
 /**
  * An endless two-column video feed with pull-to-refresh. Only the rows near the viewport are in the DOM,
- * so a feed of thousands stays light.
+ * so a feed of thousands stays light. Another source is another feed.
  */
-export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 2, emptyText = "暂无视频", onRefresh }: Props) {
-  const [state, update] = useImmer<FeedState>(() => {
-    const saved = kept.get(feedKey);
-    if (!initial) return saved ?? { items: [], page: 0, hasMore: true, error: "", loading: false };
-    const items = saved && withFreshFirstPage(saved.items, initial, videoId);
-    return saved && items ? { ...saved, items, loading: false } : fromPage(initial);
+export function VideoFeed(props: Props) {
+  return <Feed key={props.source.key} {...props} />;
+}
+
+function Feed({ source, initial, columns = 2, emptyText = "暂无视频", onRefresh }: Props) {
+  const feedKey = source.key;
+  const { items, page, hasMore, error, loading, loadMore, retry, refresh: refreshFeed, mapItems } = usePaged(source, {
+    initial,
+    itemKey: videoId,
+    saved: () => kept.get(feedKey),
   });
-  const busy = useRef(false);
   // Changes made elsewhere (a purchase), including those made while this page was hidden in history.
   const patchesSeen = useRef(latestPatch());
   useEffect(() => {
     const sync = () => {
       const { seq, patches } = patchesSince(patchesSeen.current);
       patchesSeen.current = seq;
-      if (patches.length) update((s) => void (s.items = withPatches(s.items, patches)));
+      if (patches.length) mapItems((items) => withPatches(items, patches));
     };
     sync();
     return onVideoPatch(sync);
-  }, [update]);
-
-  useFreshFirstPage(initial, (fresh) => {
-    const items = withFreshFirstPage(state.items, fresh, videoId);
-    update((s) => (items ? void (s.items = items) : fromPage(fresh)));
-  });
+  }, [mapItems]);
 
   useEffect(() => {
-    kept.set(feedKey, state);
+    kept.set(feedKey, { items, page, hasMore, error, loading });
     if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-  }, [feedKey, state]);
+  }, [feedKey, items, page, hasMore, error, loading]);
 
-  const loadMore = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
-    update((s) => {
-      s.loading = true;
-      s.error = "";
-    });
-    try {
-      const next = await fetchPage(state.page + 1);
-      update((s) => {
-        const seen = new Set(s.items.map((i) => i.id));
-        s.items.push(...next.list.filter((i) => !seen.has(i.id)));
-        s.page = next.page;
-        s.hasMore = next.has_more && next.list.length > 0;
-        s.loading = false;
-      });
-    } catch (error) {
-      update((s) => {
-        s.error = getErrorMessage(error);
-        s.loading = false;
-      });
-    } finally {
-      busy.current = false;
-    }
-  }, [fetchPage, state.page, update]);
+  const refresh = useCallback(async () => void (await Promise.all([refreshFeed(), onRefresh?.()])), [refreshFeed, onRefresh]);
 
-  const refresh = useCallback(async () => {
-    const [first] = await Promise.all([fetchPage(1), onRefresh?.()]);
-    update(() => fromPage(first));
-  }, [fetchPage, update, onRefresh]);
-
-  const rows = Math.ceil(state.items.length / columns);
+  const rows = Math.ceil(items.length / columns);
   // Rows flow; only the space of rows out of view is estimated, until a rendered row is measured. (Reading
   // the window's size here would force a layout in the middle of rendering.)
   const { listRef, measureRow, rowHeight, start, end } = useWindowRows(rows, { estimate: ROW_ESTIMATE });
 
   useEffect(() => {
-    if (state.hasMore && !state.loading && !state.error && end >= rows - 1) void loadMore();
-  }, [end, rows, state.hasMore, state.loading, state.error, loadMore]);
+    if (hasMore && !loading && !error && end >= rows - 1) void loadMore();
+  }, [end, rows, hasMore, loading, error, loadMore]);
 
   // Pull-to-refresh (and its gesture library) loads at the first touch, not with the first screen.
   const [pullReady, setPullReady] = useState(false);
@@ -139,18 +96,18 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
   }, [pullReady]);
 
   // Stable across renders, so the memoised cards do not re-render when the window moves.
-  const latest = useRef({ api, params, items: state.items, hasMore: state.hasMore, feedKey });
-  latest.current = { api, params, items: state.items, hasMore: state.hasMore, feedKey };
+  const latest = useRef({ source, items, hasMore });
+  latest.current = { source, items, hasMore };
   const onOpen = useCallback(() => {
-    const { api: path, params: p, items, hasMore, feedKey: key } = latest.current;
-    openedFrom(key, { api: path, params: p, ids: items.map((i) => i.id), hasMore });
+    const { source: s, items: shown, hasMore: more } = latest.current;
+    openedFrom(s.key, { api: s.path, params: { ...s.params }, ids: shown.map((i) => i.id), hasMore: more });
   }, []);
 
   const rowsInView: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     rowsInView.push(
       <div key={i} data-index={i} ref={i === start ? measureRow : undefined} className="video-feed-row" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
-        {state.items.slice(i * columns, i * columns + columns).map((v) => (
+        {items.slice(i * columns, i * columns + columns).map((v) => (
           <VideoCard key={v.id} video={v} onOpen={onOpen} stack={feedKey} />
         ))}
       </div>,
@@ -162,22 +119,22 @@ export function VideoFeed({ feedKey, api, params, fetchPage, initial, columns = 
       <div ref={listRef} className="video-feed" style={{ paddingTop: start * rowHeight, paddingBottom: Math.max(0, rows - end) * rowHeight }}>
         {rowsInView}
       </div>
-      {state.items.length === 0 && !state.hasMore && !state.error ? (
+      {items.length === 0 && !hasMore && !error ? (
         <p className="feed-empty">{emptyText}</p>
       ) : (
         <div className="list-end">
-          {state.error ? (
+          {error ? (
             <>
-              加载失败：{state.error}{" "}
-              <button type="button" className="text-button" onClick={() => void loadMore()}>
+              加载失败：{error}{" "}
+              <button type="button" className="text-button" onClick={() => void retry()}>
                 重试
               </button>
             </>
-          ) : state.loading ? (
+          ) : loading ? (
             <>
               加载中 <span className="loading-dots" aria-hidden><i /><i /><i /></span>
             </>
-          ) : state.hasMore ? (
+          ) : hasMore ? (
             "上滑加载更多"
           ) : (
             "— 没有更多了 —"

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { home } from "#gateway/api/index.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
+import { whenImagesOnScreen } from "#app/lib/images.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
-import { Banner } from "./banner.tsx";
-import { FEED_LIMIT, refreshSectionExtras, type SectionData } from "./section-data.ts";
+import { Banner } from "#app/components/media/banner.tsx";
+import { refreshSectionExtras, sectionFeed, type SectionData } from "./section-data.ts";
 import { SortTabs } from "./sort-tabs.tsx";
 import { VideoFeed } from "./video-feed.tsx";
 
@@ -19,24 +20,28 @@ const DISCOVER = [
 ] as const;
 
 const HOME_NOTICE_KEY = "___HOME_NOTICE__";
+/** The longest the notice waits for the first screen of covers. */
+const NOTICE_WAITS_MS = 4000;
 
 /**
- * The home notice, once per session: seen once shown on home. An answer that comes after the member has left
- * home (the kept-alive screen hidden) waits for home to be shown again; a failed call is tried again then.
+ * The home notice, once per session: seen once shown on home. It comes after the first screen of covers, not
+ * over grey boxes. An answer that comes after the member has left home (the kept-alive screen hidden) waits for
+ * home to be shown again; a failed call is tried again then.
  */
-function useHomeNotice(enabled: boolean) {
+function useHomeNotice(enabled: boolean, section: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!enabled || sessionStore.getItem(HOME_NOTICE_KEY)) return;
     let shown = true;
     void api(home.getOpenAdsAndVersion, undefined)
-      .then((r) => {
+      .then(async (r) => {
+        if (section.current) await whenImagesOnScreen(section.current, NOTICE_WAITS_MS);
         if (!shown) return;
         sessionStore.setItem(HOME_NOTICE_KEY, "1");
         if (r.notice) void alertDialog({ title: r.notice.title, content: r.notice.content, confirmText: "我知道了" });
       })
       .catch(() => undefined);
     return () => void (shown = false);
-  }, [enabled]);
+  }, [enabled, section]);
 }
 
 export function VideoSectionView({ data, title, withNotice = false }: { data: SectionData; title: string; withNotice?: boolean }) {
@@ -50,11 +55,11 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
   // The sort picked last in this section, when the section is opened again (the tab bar).
   const [sort, setSort] = useState(() => (tabs.some((t) => t.sort === lastSort.get(section)) ? lastSort.get(section)! : tabs[0]!.sort));
   useEffect(() => void lastSort.set(section, sort), [section, sort]);
-  useHomeNotice(withNotice);
-  const fetchPage = useCallback((page: number) => api(home.list, { section, sort, page, limit: FEED_LIMIT }), [section, sort]);
+  const root = useRef<HTMLDivElement>(null);
+  useHomeNotice(withNotice, root);
 
   return (
-    <div className="video-section">
+    <div className="video-section" ref={root}>
       <header className="section-head">
         <h1 className="section-title">{title}</h1>
         <Link className="search-entry" to="/search">
@@ -79,15 +84,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
           </Link>
         ))}
       </nav>
-      <VideoFeed
-        key={sort}
-        feedKey={`${section}:${sort}`}
-        api={home.list.path}
-        params={{ section, sort }}
-        fetchPage={fetchPage}
-        initial={sort === tabs[0]!.sort ? first : undefined}
-        onRefresh={refreshExtras}
-      />
+      <VideoFeed source={sectionFeed(section, sort)} initial={sort === tabs[0]!.sort ? first : undefined} onRefresh={refreshExtras} />
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { Tabs } from "antd-mobile";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { home, type TagWithVideos } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import type { Route } from "./+types/tag";
 
-const LIMIT = 10;
+const tagGroups = { hot: pagedSource(home.tagsWithVideos, {}, 10), new: pagedSource(home.tagsWithNewVideos, {}, 10) };
 
 export async function clientLoader() {
-  return { first: await api(home.tagsWithVideos, { page: 1, limit: LIMIT }) };
+  return { first: await firstPage(tagGroups.hot) };
 }
 
 function TagGroup({ group }: { group: TagWithVideos }) {
@@ -28,7 +28,6 @@ function TagGroup({ group }: { group: TagWithVideos }) {
 
 export default function DiscoveryTag({ loaderData }: Route.ComponentProps) {
   const [order, setOrder] = useState<"hot" | "new">("hot");
-  const fetchPage = useCallback((page: number) => api(order === "hot" ? home.tagsWithVideos : home.tagsWithNewVideos, { page, limit: LIMIT }), [order]);
   return (
     <Page title="标签">
       <Tabs activeKey={order} onChange={(k) => setOrder(k as "hot" | "new")}>
@@ -37,9 +36,8 @@ export default function DiscoveryTag({ loaderData }: Route.ComponentProps) {
       </Tabs>
       {/* The other order loads in the list itself: its loading, its failure and 重试 are the list's. */}
       <PagedList
-        key={order}
+        source={tagGroups[order]}
         initial={order === "hot" ? loaderData.first : undefined}
-        fetchPage={fetchPage}
         itemKey={(g) => g.name}
         renderItem={(g) => <TagGroup group={g} />}
         emptyText="暂无标签"

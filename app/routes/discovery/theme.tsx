@@ -1,16 +1,20 @@
 import { Tabs } from "antd-mobile";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { home, type CreatorWithVideos } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
 import { ElementCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
-import { api, together } from "#app/lib/gateway.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/theme";
 
+const creatorList = pagedSource(home.creatorsWithVideos, {}, 10);
+const compilationList = pagedSource(home.compilations, {}, 10);
+
 export async function clientLoader() {
-  const [creators, compilations] = await Promise.all(together(() => [api(home.creatorsWithVideos, { page: 1, limit: 10 }), api(home.compilations, { page: 1, limit: 10 })]));
+  const [creators, compilations] = await Promise.all(together(() => [firstPage(creatorList), firstPage(compilationList)]));
   return { creators, compilations };
 }
 
@@ -25,8 +29,6 @@ function CreatorBlock({ creator }: { creator: CreatorWithVideos }) {
 
 export default function Theme({ loaderData }: Route.ComponentProps) {
   const [tab, setTab] = useState("creators");
-  const creators = useCallback((page: number) => api(home.creatorsWithVideos, { page, limit: 10 }), []);
-  const compilations = useCallback((page: number) => api(home.compilations, { page, limit: 10 }), []);
   return (
     <Page title="主题">
       <Tabs activeKey={tab} onChange={setTab}>
@@ -34,12 +36,11 @@ export default function Theme({ loaderData }: Route.ComponentProps) {
         <Tabs.Tab key="compilations" title="合集" />
       </Tabs>
       {tab === "creators" ? (
-        <PagedList key="creators" initial={loaderData.creators} fetchPage={creators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorBlock creator={c} />} emptyText="暂无创作者" />
+        <PagedList initial={loaderData.creators} source={creatorList} itemKey={(c) => c.uid} renderItem={(c) => <CreatorBlock creator={c} />} emptyText="暂无创作者" />
       ) : (
         <PagedList
-          key="compilations"
           initial={loaderData.compilations}
-          fetchPage={compilations}
+          source={compilationList}
           itemKey={(c) => c.id}
           renderItem={(c) => <ElementCard element={{ id: c.id, title: c.title, cover: c.cover, video_count: c.video_count, description: `${c.creator.nickname} · ${c.video_count} 个视频` }} to={`/home/collect-detail?id=${c.id}`} />}
           emptyText="暂无合集"

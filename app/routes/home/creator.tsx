@@ -1,21 +1,21 @@
 import { Button, Tabs } from "antd-mobile";
 import { useCallback, useEffect, useState } from "react";
-import { Link, redirect, useFetcher, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";
-import { getErrorMessage } from "#gateway/errors.ts";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
+import { Dotted } from "#app/components/dotted.tsx";
 import { ElementCard } from "#app/components/element-card.tsx";
-import { HeadlineCard, HeadlineSheet, type HeadlineChange } from "#app/components/headline.tsx";
+import { HeadlineCard } from "#app/features/headlines/headline-card.tsx";
+import { HeadlineSheet, type HeadlineChange } from "#app/features/headlines/headline-sheet.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
-import { Dialog } from "#app/lib/overlays.ts";
-import { isLoggedIn } from "#app/lib/session.ts";
 import type { Route } from "./+types/creator";
 
 const TABS = [
@@ -26,58 +26,30 @@ const TABS = [
   { key: "club", title: "粉丝团专属" },
 ] as const;
 
+const featuredVideos = (uid: number) => pagedSource(creators.featured, { uid }, 20);
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
   const person = await api(creators.creatorPage, { uid });
   // A member who is not a creator has a plain profile page instead.
   if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
-  const [featured, compilations] = await Promise.all(together(() => [api(creators.featured, { uid, page: 1, limit: 20 }), api(creators.compilations, { uid }).catch(() => [])]));
+  const [featured, compilations] = await Promise.all(together(() => [firstPage(featuredVideos(uid)), api(creators.compilations, { uid }).catch(() => [])]));
   return { person, featured, compilations };
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const target = Number(form.get("target"));
-  try {
-    switch (form.get("intent")) {
-      case "like-headline":
-        return { like: await api(creators.likeHeadline, { id: target }) };
-      case "comment": {
-        const content = String(form.get("content") ?? "").trim();
-        if (!content) return { error: "请输入评论内容" };
-        if (content.length > creators.MAX_HEADLINE_COMMENT) return { error: `评论最多 ${creators.MAX_HEADLINE_COMMENT} 字` };
-        const replyTo = Number(form.get("reply_to")) || undefined;
-        return { comment: await api(creators.commentHeadline, { id: target, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
-      }
-      default:
-        return { error: "未知操作" };
-    }
-  } catch (error) {
-    return { error: getErrorMessage(error) };
-  }
-}
-
 /** Follows, likes and comments answer in place, and a tab is only `?tab=`: only another creator reloads the page. */
-export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData) return false;
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const sameCreator = currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("uid") === nextUrl.searchParams.get("uid");
   return sameCreator ? false : defaultShouldRevalidate;
 }
 
 export default function Creator({ loaderData: { person, featured, compilations } }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "featured";
   const [open, setOpen] = useState<number | null>(null);
   const [fans, setFans] = useState(person.fans_count);
   useEffect(() => setFans(person.fans_count), [person]);
   const uid = person.uid;
-  const needLogin = () =>
-    void Dialog.confirm({
-      content: "登录后才能继续，是否去登录？",
-      confirmText: "去登录",
-      onConfirm: () => navigate(`/login?redirect=${encodeURIComponent(`/home/creator?uid=${uid}&tab=${tab}`)}`),
-    });
   // Likes and comments given in the headline sheet, for the cards in the list (which are not reloaded).
   const [headlineChanges, setHeadlineChanges] = useState<Record<number, { like_count?: number; comments_added?: number }>>({});
   const onHeadlineChange = useCallback(
@@ -92,10 +64,6 @@ export default function Creator({ loaderData: { person, featured, compilations }
     const c = headlineChanges[h.id];
     return c ? { ...h, like_count: c.like_count ?? h.like_count, comment_count: h.comment_count + (c.comments_added ?? 0) } : h;
   };
-  const featuredPage = useCallback((page: number) => api(creators.featured, { uid, page, limit: 20 }), [uid]);
-  const smallPage = useCallback((page: number) => api(creators.small, { uid, page, limit: 18 }), [uid]);
-  const headlinePage = useCallback((page: number) => api(creators.headlines, { uid, page, limit: 10 }), [uid]);
-  const clubPage = useCallback((page: number) => api(home.clubVideos, { uid, page, limit: 20 }), [uid]);
   const switchTo = (key: string) => setParams({ uid: String(uid), tab: key }, { replace: true });
 
   return (
@@ -106,8 +74,14 @@ export default function Creator({ loaderData: { person, featured, compilations }
           <h1 className="user-name">{person.nickname}</h1>
           <p className="creator-meta person-intro">{person.intro}</p>
           <p className="creator-meta">
-            {formatCount(fans)} 粉丝 · {person.video_count} 个视频 ·{" "}
-            <Link to={`/user/fan-group?uid=${uid}`}>粉丝团</Link> · <Link to={`/user/fan-rank?uid=${uid}`}>榜单</Link>
+            <Dotted
+              parts={[
+                `${formatCount(fans)} 粉丝`,
+                `${person.video_count} 个视频`,
+                <Link key="club" to={`/user/fan-group?uid=${uid}`}>粉丝团</Link>,
+                <Link key="rank" to={`/user/fan-rank?uid=${uid}`}>榜单</Link>,
+              ]}
+            />
           </p>
         </div>
         <FollowButton uid={uid} following={person.is_attention} onFans={setFans} />
@@ -117,12 +91,11 @@ export default function Creator({ loaderData: { person, featured, compilations }
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
       </Tabs>
-      {tab === "featured" && <VideoFeed feedKey={`creator:${uid}:featured`} api={creators.featured.path} params={{ uid }} fetchPage={featuredPage} initial={featured} emptyText="暂无视频" />}
+      {tab === "featured" && <VideoFeed source={featuredVideos(uid)} initial={featured} emptyText="暂无视频" />}
       {tab === "small" && (
         <PagedList<Video>
-          key={`small:${uid}`}
           layout="grid"
-          fetchPage={smallPage}
+          source={pagedSource(creators.small, { uid }, 18)}
           itemKey={(v) => v.id}
           renderItem={(v) => <VideoCard video={v} ratio="9X16" />}
           emptyText="暂无小视频"
@@ -138,15 +111,14 @@ export default function Creator({ loaderData: { person, featured, compilations }
         ))}
       {tab === "headline" && (
         <PagedList
-          key={`headline:${uid}`}
-          fetchPage={headlinePage}
+          source={pagedSource(creators.headlines, { uid }, 10)}
           itemKey={(h) => h.id}
           renderItem={(h) => <HeadlineCard item={withChanges(h)} onOpen={setOpen} />}
           emptyText="暂无头条"
         />
       )}
-      {tab === "club" && <VideoFeed feedKey={`creator:${uid}:club`} api={home.clubVideos.path} params={{ uid }} fetchPage={clubPage} emptyText="暂无专属视频" />}
-      <HeadlineSheet id={open} onClose={() => setOpen(null)} isMember={isLoggedIn()} onNeedLogin={needLogin} onChange={onHeadlineChange} />
+      {tab === "club" && <VideoFeed source={pagedSource(home.clubVideos, { uid }, 20)} emptyText="暂无专属视频" />}
+      <HeadlineSheet id={open} onClose={() => setOpen(null)} onChange={onHeadlineChange} />
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Input, Tabs } from "antd-mobile";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { Dialog } from "#app/lib/overlays.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -14,11 +15,19 @@ function groupParam(request: Request): number | undefined {
   return Number.isSafeInteger(g) && g > 0 ? g : undefined;
 }
 
+/** The screen holds two lists: favourites (收藏, in groups) and liked videos (点赞, `?list=liked`). */
+const isLikedList = (request: Request) => new URL(request.url).searchParams.get("list") === "liked";
+
+/** The member's favourites: all, or one group's. */
+const favoriteVideos = (group: number | undefined) => pagedSource(accounts.myLikes, { group_id: group }, 20);
+const likedVideos = pagedSource(accounts.myPraised, {}, 20);
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
+  if (isLikedList(request)) return { liked: true, groups: [], group: undefined, first: await firstPage(likedVideos) };
   const group = groupParam(request);
-  const [groups, first] = await Promise.all(together(() => [api(accounts.likeGroups, undefined), api(accounts.myLikes, { ...(group ? { group_id: group } : {}), page: 1, limit: 20 })]));
-  return { groups, group, first };
+  const [groups, first] = await Promise.all(together(() => [api(accounts.likeGroups, undefined), firstPage(favoriteVideos(group))]));
+  return { liked: false, groups, group, first };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -45,7 +54,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export default function MyLike({ loaderData: { groups, group, first } }: Route.ComponentProps) {
+export default function MyLike({ loaderData: { liked, groups, group, first } }: Route.ComponentProps) {
   const [, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof clientAction>();
   const [name, setName] = useState("");
@@ -56,7 +65,6 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
     setClearedFor(created);
     setName("");
   }
-  const fetchPage = useCallback((page: number) => api(accounts.myLikes, { ...(group ? { group_id: group } : {}), page, limit: 20 }), [group]);
   const current = groups.find((g) => g.id === group);
   const ask = (title: string, initial: string, then: (value: string) => void) => {
     let value = initial;
@@ -66,8 +74,22 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
       onConfirm: () => then(value.trim()),
     });
   };
+  const lists = (
+    <Tabs className="my-like-lists" activeKey={liked ? "liked" : "favorites"} onChange={(k) => setParams(k === "liked" ? { list: "liked" } : {}, { replace: true })}>
+      <Tabs.Tab key="favorites" title="收藏" />
+      <Tabs.Tab key="liked" title="点赞" />
+    </Tabs>
+  );
+  if (liked)
+    return (
+      <Page title="我的点赞">
+        {lists}
+        <VideoFeed source={likedVideos} initial={first} emptyText="还没有点赞的视频" />
+      </Page>
+    );
   return (
-    <Page title="我的喜欢">
+    <Page title="我的收藏">
+      {lists}
       <Tabs activeKey={String(group ?? 0)} onChange={(k) => setParams(k === "0" ? {} : { group: k }, { replace: true })}>
         <Tabs.Tab key="0" title="全部" />
         {groups.map((g) => (
@@ -106,11 +128,11 @@ export default function MyLike({ loaderData: { groups, group, first } }: Route.C
         )}
       </div>
       {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
-      <VideoFeed key={group ?? 0} feedKey={`my-like:${group ?? 0}`} api={accounts.myLikes.path} params={group ? { group_id: group } : {}} fetchPage={fetchPage} initial={first} emptyText="还没有喜欢的视频" />
+      <VideoFeed source={favoriteVideos(group)} initial={first} emptyText={current ? `分组「${current.name}」里还没有视频` : "还没有收藏的视频"} />
     </Page>
   );
 }
 
-export function meta() {
-  return [{ title: "我的喜欢 — 影音" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.liked ? "我的点赞" : "我的收藏"} — 影音` }];
 }

@@ -1,17 +1,17 @@
-import { useCallback } from "react";
 import { accounts, type Ticket } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/my-tickets";
 import { formatTime } from "#app/lib/format.ts";
 
 const STATUS = ["未使用", "已使用", "已过期"];
+const tickets = pagedSource(accounts.myTickets, {}, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { first: await api(accounts.myTickets, { page: 1, limit: 20 }) };
+  return { first: await firstPage(tickets) };
 }
 
 function TicketRow({ ticket }: { ticket: Ticket }) {
@@ -25,10 +25,9 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
 }
 
 export default function MyTickets({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(accounts.myTickets, { page, limit: 20 }), []);
   return (
     <Page title="我的观影券">
-      <PagedList initial={loaderData.first} fetchPage={fetchPage} itemKey={(t) => t.id} renderItem={(t) => <TicketRow ticket={t} />} emptyText="暂无观影券" />
+      <PagedList initial={loaderData.first} source={tickets} itemKey={(t) => t.id} renderItem={(t) => <TicketRow ticket={t} />} emptyText="暂无观影券" />
     </Page>
   );
 }

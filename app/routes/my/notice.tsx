@@ -1,27 +1,25 @@
-import { useCallback } from "react";
 import { accounts } from "#gateway/api/index.ts";
 import type { Message } from "#gateway/api/types.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/notice";
 import { formatTime } from "#app/lib/format.ts";
 
-const LIMIT = 20;
+const messages = pagedSource(accounts.getMsg, {}, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  return { first: await api(accounts.getMsg, { page: 1, limit: LIMIT }) };
+  return { first: await firstPage(messages) };
 }
 
 export default function Notice({ loaderData }: Route.ComponentProps) {
-  const fetchPage = useCallback((page: number) => api(accounts.getMsg, { page, limit: LIMIT }), []);
   return (
     <Page title="站内消息">
       <PagedList<Message>
         initial={loaderData.first}
-        fetchPage={fetchPage}
+        source={messages}
         itemKey={(m) => m.id}
         emptyText="暂无消息"
         renderItem={(m) => (

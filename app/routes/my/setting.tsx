@@ -1,4 +1,4 @@
-import { Button, List } from "antd-mobile";
+import { Button, List, Radio } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { redirect, useFetcher } from "react-router";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
@@ -7,6 +7,9 @@ import { requireMember } from "#app/lib/require-member.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
 import { endSession } from "#app/lib/session.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
+import { SPEND_QUESTION_CHOICES } from "#app/features/spend/confirm-spend.ts";
+import { spendStore } from "#app/stores/spend.ts";
+import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/setting";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -23,12 +26,24 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function Setting({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
+  const askAbove = useStore(spendStore, (s) => s.askAbove);
   return (
     <Page title="设置">
       <List header="账户">
         <LinkItem to="/my/info">个人资料</LinkItem>
         <LinkItem to="/my/edit">编辑资料</LinkItem>
         <LinkItem to="/my/updatepwd">修改密码</LinkItem>
+      </List>
+      <List header="花费金币前询问" className="spend-choices">
+        <Radio.Group value={askAbove} onChange={(v) => spendStore.set((s) => void (s.askAbove = Number(v)))}>
+          {SPEND_QUESTION_CHOICES.map((c) => (
+            <List.Item key={c.askAbove}>
+              <Radio value={c.askAbove} block>
+                {c.label}
+              </Radio>
+            </List.Item>
+          ))}
+        </Radio.Group>
       </List>
       <List header="关于">
         <LinkItem to="/my/announcement">系统公告</LinkItem>

@@ -1,5 +1,4 @@
 import { SearchBar, Tabs } from "antd-mobile";
-import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { search } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
@@ -7,7 +6,7 @@ import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
@@ -19,6 +18,11 @@ const TYPES = [
 ] as const;
 type ResultType = (typeof TYPES)[number]["key"];
 const LIMIT = 20;
+const found = {
+  video: (kw: string) => pagedSource(search.search, { kw }, LIMIT),
+  creator: (kw: string) => pagedSource(search.searchCreator, { kw }, LIMIT),
+  compilation: (kw: string) => pagedSource(search.searchCompilation, { kw }, LIMIT),
+};
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -26,18 +30,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const kw = (params.get("kw") ?? "").trim().slice(0, search.MAX_SEARCH_KEYWORD).trim();
   const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
   if (!kw) return { kw, type, first: null };
-  if (type === "creator") return { kw, type, first: await api(search.searchCreator, { kw, page: 1, limit: LIMIT }) };
-  if (type === "compilation") return { kw, type, first: await api(search.searchCompilation, { kw, page: 1, limit: LIMIT }) };
-  return { kw, type, first: await api(search.search, { kw, page: 1, limit: LIMIT }) };
+  if (type === "creator") return { kw, type, first: await firstPage(found.creator(kw)) };
+  if (type === "compilation") return { kw, type, first: await firstPage(found.compilation(kw)) };
+  return { kw, type, first: await firstPage(found.video(kw)) };
 }
 
 export default function SearchResult({ loaderData }: Route.ComponentProps) {
-  const { kw, type, first } = loaderData;
+  const { kw, type } = loaderData;
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
-  const searchVideos = useCallback((page: number) => api(search.search, { kw, page, limit: LIMIT }), [kw]);
-  const searchCreators = useCallback((page: number) => api(search.searchCreator, { kw, page, limit: LIMIT }), [kw]);
-  const searchCompilations = useCallback((page: number) => api(search.searchCompilation, { kw, page, limit: LIMIT }), [kw]);
   return (
     <Page title="搜索结果">
       <SearchBar
@@ -60,30 +61,21 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
           <Tabs.Tab key={t.key} title={t.title} />
         ))}
       </Tabs>
-      {!first ? (
+      {!loaderData.first ? (
         <p className="list-end">请输入关键词</p>
-      ) : type === "creator" ? (
-        // Keyed by type as well: each tab's list starts from its own first page, never another tab's rows.
-        <PagedList key={`creator:${kw}`} initial={first as Awaited<ReturnType<typeof searchCreators>>} fetchPage={searchCreators} itemKey={(c) => c.uid} renderItem={(c) => <CreatorRow creator={c} />} emptyText="没有找到相关创作者" />
-      ) : type === "compilation" ? (
+      ) : loaderData.type === "creator" ? (
+        // Each tab's list is its own source: it starts from its own first page, never another tab's rows.
+        <PagedList source={found.creator(kw)} initial={loaderData.first} itemKey={(c) => c.uid} renderItem={(c) => <CreatorRow creator={c} />} emptyText="没有找到相关创作者" />
+      ) : loaderData.type === "compilation" ? (
         <PagedList
-          key={`compilation:${kw}`}
-          initial={first as Awaited<ReturnType<typeof searchCompilations>>}
-          fetchPage={searchCompilations}
+          source={found.compilation(kw)}
+          initial={loaderData.first}
           itemKey={(c) => c.id}
           renderItem={(c) => <CompilationCard compilation={c} />}
           emptyText="没有找到相关合集"
         />
       ) : (
-        <VideoFeed
-          key={`video:${kw}`}
-          feedKey={`search:${kw}`}
-          api={search.search.path}
-          params={{ kw }}
-          fetchPage={searchVideos}
-          initial={first as Awaited<ReturnType<typeof searchVideos>>}
-          emptyText="没有找到相关视频"
-        />
+        <VideoFeed source={found.video(kw)} initial={loaderData.first} emptyText="没有找到相关视频" />
       )}
     </Page>
   );

@@ -1,17 +1,21 @@
 import { Button, List } from "antd-mobile";
-import { useCallback } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { home, type ClubInfo } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { Dotted } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { RankRow } from "#app/components/rank-row.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
-import { confirmDialog } from "#app/lib/feedback.ts";
 import { api, formApi, together } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncUser } from "#app/lib/session.ts";
+import { userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/fan-group";
+
+const newestMembers = (uid: number) => pagedSource(home.clubNewest, { uid }, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
@@ -19,7 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     together(() => [
       api(home.clubInfo, { uid }),
       api(home.clubPrivileges, { uid }).catch(() => []),
-      api(home.clubNewest, { uid, page: 1, limit: 20 }),
+      firstPage(newestMembers(uid)),
     ]),
   );
   return { club, privileges, newest };
@@ -43,12 +47,12 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const club = fetcher.data && "club" in fetcher.data && fetcher.data.club ? fetcher.data.club : loaderData.club;
   const busy = fetcher.state !== "idle";
-  const newestPage = useCallback((page: number) => api(home.clubNewest, { uid: club.uid, page, limit: 20 }), [club.uid]);
   const join = () => {
     if (!isLoggedIn()) return navigate(`/login?redirect=${encodeURIComponent(`/user/fan-group?uid=${club.uid}`)}`);
     if (busy) return;
     if (!club.fee_coins) return void fetcher.submit({}, { method: "post" });
-    void confirmDialog({ content: `加入「${club.name}」需 ${club.fee_coins} 金币，确定加入？`, confirmText: "加入" }).then((ok) => void (ok && fetcher.submit({}, { method: "post" })));
+    const balance = userStore.get().u?.coins ?? 0;
+    void confirmSpend({ what: `加入「${club.name}」`, price: club.fee_coins, balance, confirmText: "加入" }).then((ok) => void (ok && fetcher.submit({}, { method: "post" })));
   };
   return (
     <Page title="粉丝团">
@@ -58,16 +62,28 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
           <h1>{club.name}</h1>
           <p className="creator-meta">{club.intro}</p>
           <p className="creator-meta">
-            <span data-testid="members">{club.member_count}</span> 位成员 · {club.fee_coins ? `入团 ${club.fee_coins} 金币` : "免费加入"}
-            {club.joined ? ` · 我的贡献 ${club.my_score}` : ""}
+            <Dotted
+              parts={[
+                <>
+                  <span data-testid="members">{club.member_count}</span> 位成员
+                </>,
+                club.fee_coins ? `入团 ${club.fee_coins} 金币` : "免费加入",
+                club.joined ? `我的贡献 ${club.my_score}` : "",
+              ]}
+            />
           </p>
           <Button color="primary" size="small" disabled={Boolean(club.joined)} loading={busy} onClick={join}>
             {club.joined ? "已加入" : "加入粉丝团"}
           </Button>
           {fetcher.data && "error" in fetcher.data && <p className="form-error">{fetcher.data.error}</p>}
-          <p>
-            <Link to={`/user/fan-rank?uid=${club.uid}`}>贡献榜</Link> · <Link to={`/user/fan-rule?uid=${club.uid}`}>团规</Link> ·{" "}
-            <Link to={`/home/creator?uid=${club.uid}&tab=club`}>专属视频</Link>
+          <p className="creator-meta">
+            <Dotted
+              parts={[
+                <Link key="rank" to={`/user/fan-rank?uid=${club.uid}`}>贡献榜</Link>,
+                <Link key="rule" to={`/user/fan-rule?uid=${club.uid}`}>团规</Link>,
+                <Link key="club" to={`/home/creator?uid=${club.uid}&tab=club`}>专属视频</Link>,
+              ]}
+            />
           </p>
         </div>
       </section>
@@ -84,7 +100,7 @@ export default function FanGroup({ loaderData }: Route.ComponentProps) {
       <PagedList
         key={loaderData.club.member_count}
         initial={loaderData.newest}
-        fetchPage={newestPage}
+        source={newestMembers(club.uid)}
         itemKey={(m) => m.uid}
         renderItem={(m) => <RankRow uid={m.uid} nickname={m.nickname} avatar={m.avatar_url} score={m.score} unit="贡献" />}
         emptyText="还没有成员"

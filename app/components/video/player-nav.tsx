@@ -1,0 +1,63 @@
+import { Button } from "antd-mobile";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Paged, Video } from "#gateway/api/index.ts";
+import { toast } from "#app/lib/feedback.ts";
+import { callPath } from "#app/lib/gateway.ts";
+import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
+import { useStore } from "#app/stores/use-store.ts";
+
+const STACK_PAGE = 20;
+
+/**
+ * Previous and next in the list the player was opened from (named by its history entry's state). At the
+ * end of what that list had loaded, the next page is asked of the same call with the same params.
+ */
+function useNeighbours(id: number, key: string | undefined) {
+  const stack = useStore(stackStore, (s) => (key ? s.stacks[key] : undefined));
+  const ids = stack?.ids ?? [];
+  const i = ids.indexOf(id);
+  const prev = i > 0 ? ids[i - 1] : undefined;
+  const next = i >= 0 && i < ids.length - 1 ? ids[i + 1] : undefined;
+  const canLoadMore = i >= 0 && i === ids.length - 1 && Boolean(stack?.api) && Boolean(stack?.hasMore);
+  /** The next id, or why there is none. */
+  const loadNext = async (): Promise<number | "end" | "failed"> => {
+    if (!stack || !key) return "end";
+    const page = await callPath<Paged<Video>>(stack.api, { ...stack.params, page: Math.floor(stack.ids.length / STACK_PAGE) + 1, limit: STACK_PAGE }).catch(() => null);
+    if (!page) return "failed";
+    const fresh = page.list.map((v) => v.id).filter((v) => !stack.ids.includes(v));
+    extendStack(key, fresh, page.has_more && fresh.length > 0);
+    return fresh[0] ?? "end";
+  };
+  return { prev, next, canLoadMore, loadNext };
+}
+
+/** 上一个 / 下一个: the player's way through the list it was opened from. */
+export function PlayerNav({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const stackKey = stackKeyOf(useLocation().state);
+  const { prev, next, canLoadMore, loadNext } = useNeighbours(id, stackKey);
+  const [loadingNext, setLoadingNext] = useState(false);
+  const go = (to: number) => navigate(`/player?id=${to}`, { replace: true, state: stackKey ? stackState(stackKey) : undefined });
+  return (
+    <div className="player-nav">
+      <Button size="small" disabled={!prev} onClick={() => void (prev && go(prev))}>
+        上一个
+      </Button>
+      <Button
+        size="small"
+        disabled={!next && !canLoadMore}
+        loading={loadingNext}
+        onClick={async () => {
+          if (next) return void go(next);
+          setLoadingNext(true);
+          const to = await loadNext().finally(() => setLoadingNext(false));
+          if (typeof to === "number") go(to);
+          else toast(to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试");
+        }}
+      >
+        下一个
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { Button, Input, type InputRef } from "antd-mobile";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { Comment } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { useActionFetcher } from "#app/features/action-fetcher.ts";
+import { LikeButton } from "#app/features/like/like-button.tsx";
+import { useMemberOnly } from "#app/features/member-only.ts";
+import { formatCount, formatTime } from "#app/lib/format.ts";
+import { api } from "#app/lib/gateway.ts";
+import type { clientAction } from "#app/routes/actions/comment.ts";
+import { COMMENT_KINDS, type CommentKind } from "./comment-kinds.ts";
+
+const NO_REPLIES: Comment[] = [];
+const PAGE = 20;
+
+/** A comment's words: a long one folds to a few lines, with 展开 / 收起. */
+function CommentText({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [long, setLong] = useState(false);
+  const [open, setOpen] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !open) setLong(el.scrollHeight > el.clientHeight + 1);
+  }, [text, open]);
+  return (
+    <>
+      <p ref={ref} className={`comment-content${open ? "" : " is-folded"}`}>
+        {text}
+      </p>
+      {long && (
+        <button type="button" className="comment-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "收起" : "展开"}
+        </button>
+      )}
+    </>
+  );
+}
+
+function CommentRow({
+  kind,
+  comment,
+  posted = NO_REPLIES,
+  onReply,
+}: {
+  kind: CommentKind;
+  comment: Comment;
+  /** Replies the member posted here since the page loaded: shown under the loaded ones when they are open. */
+  posted?: Comment[];
+  onReply: (c: Comment) => void;
+}) {
+  const [replies, setReplies] = useState<Paged<Comment> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  // A failure is toasted by the gateway client; the button stays, to try again.
+  const loadReplies = (page: number) => {
+    setLoading(true);
+    api(COMMENT_KINDS[kind].replies, { comment_id: comment.id, page, limit: PAGE })
+      .then((next) => {
+        setReplies((prev) => (prev && page > 1 ? { ...next, list: [...prev.list, ...next.list.filter((r) => !prev.list.some((p) => p.id === r.id))] } : next));
+        setOpen(true);
+      })
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  };
+  return (
+    <li className="comment">
+      <EncImage className="comment-avatar" src={comment.user.avatar_url} ratio="1X1" />
+      <div className="comment-main">
+        <p className="comment-user">{comment.user.nickname}</p>
+        <CommentText text={comment.content} />
+        <div className="comment-meta">
+          <span>{formatTime(comment.created_at)}</span>
+          <button type="button" className="comment-reply" onClick={() => onReply(comment)}>
+            回复
+          </button>
+          <LikeButton kind={`${kind}-comment`} id={comment.id} initial={comment} look="text" />
+        </div>
+        {comment.reply_count > 0 && !open && (
+          <button type="button" className="comment-more" disabled={loading} onClick={() => loadReplies(1)}>
+            展开 {comment.reply_count} 条回复
+          </button>
+        )}
+        {open && replies && (
+          <ul className="comment-replies">
+            {[...replies.list, ...posted.filter((p) => !replies.list.some((r) => r.id === p.id))].map((r) => (
+              <li key={r.id}>
+                <strong>{r.user.nickname}：</strong>
+                {r.content}
+              </li>
+            ))}
+            {replies.has_more && (
+              <button type="button" className="comment-more" disabled={loading} onClick={() => loadReplies(replies.page + 1)}>
+                {loading ? "加载中…" : "更多回复"}
+              </button>
+            )}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The comments of an item of any kind: newest first, replies on demand, a box to post. Posting and likes go to
+ * their action routes (`/actions/comment`, `/actions/like`), so any screen can host this.
+ */
+export function Comments({
+  kind,
+  id,
+  initial,
+  onPosted,
+}: {
+  kind: CommentKind;
+  /** The commented item. */
+  id: number;
+  /** The first page, from the host's loader. */
+  initial: Paged<Comment>;
+  /** After a comment or reply of the member's is in. */
+  onPosted?: (comment: Comment) => void;
+}) {
+  const [list, setList] = useState(initial);
+  const [text, setText] = useState("");
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const [postedReplies, setPostedReplies] = useState<Record<number, Comment[]>>({});
+  const [loadingMore, setLoadingMore] = useState(false);
+  const input = useRef<InputRef>(null);
+  const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
+  const { memberOnly } = useMemberOnly();
+
+  useEffect(() => setList(initial), [initial]);
+  useEffect(() => {
+    const posted = fetcher.data?.comment;
+    if (!posted) return;
+    setText("");
+    setReplyTo(null);
+    // The same words again within seconds are the same comment (the gateway answers the stored one).
+    const parent = posted.reply_to;
+    if (!parent) {
+      if (list.list.some((c) => c.id === posted.id)) return;
+      setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
+    } else {
+      if (postedReplies[parent]?.some((r) => r.id === posted.id)) return;
+      setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+      setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+    }
+    onPosted?.(posted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, whatever the callback
+  }, [fetcher.data]);
+
+  // Set from the submit until the fetcher is idle again: Enter and a tap a few milliseconds apart both come
+  // before `busy` has rendered.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") sending.current = false;
+  }, [fetcher.state]);
+  const post = memberOnly(() => {
+    const content = text.trim();
+    if (!content || sending.current) return;
+    sending.current = true;
+    void fetcher.submit({ kind, id, content, reply_to: replyTo?.id });
+  });
+  // In the tap's own handler: a phone opens its keyboard only for a focus the member's gesture asked for.
+  const reply = (c: Comment) => {
+    setReplyTo(c);
+    input.current?.focus();
+  };
+  const loadMore = () => {
+    setLoadingMore(true);
+    api(COMMENT_KINDS[kind].list, { id, page: list.page + 1, limit: PAGE })
+      .then((next) => setList((l) => ({ ...next, list: [...l.list, ...next.list.filter((c) => !l.list.some((x) => x.id === c.id))] })))
+      // Toasted by the gateway client; the button stays, to try again.
+      .catch(() => undefined)
+      .finally(() => setLoadingMore(false));
+  };
+
+  return (
+    <section className="comments" aria-label="评论">
+      <h2 className="block-title">评论 {formatCount(list.total)}</h2>
+      <div className="comment-box">
+        <Input
+          ref={input}
+          value={text}
+          onChange={setText}
+          maxLength={COMMENT_KINDS[kind].maxLength}
+          placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
+          aria-label="评论内容"
+          onEnterPress={post}
+        />
+        {replyTo && (
+          <button type="button" className="comment-reply-cancel" aria-label="取消回复" onClick={() => setReplyTo(null)}>
+            ✕
+          </button>
+        )}
+        <Button size="small" color="primary" disabled={!text.trim() || fetcher.busy} loading={fetcher.busy} onClick={post}>
+          发送
+        </Button>
+      </div>
+      {fetcher.data?.error && <p className="form-error">{fetcher.data.error}</p>}
+      {list.list.length === 0 ? (
+        <p className="list-end">还没有评论，来抢沙发吧</p>
+      ) : (
+        <ul className="comment-list">
+          {list.list.map((c) => (
+            <CommentRow key={c.id} kind={kind} comment={c} posted={postedReplies[c.id]} onReply={reply} />
+          ))}
+        </ul>
+      )}
+      {list.has_more && (
+        <button type="button" className="comment-more" disabled={loadingMore} onClick={loadMore}>
+          {loadingMore ? "加载中…" : "加载更多评论"}
+        </button>
+      )}
+    </section>
+  );
+}

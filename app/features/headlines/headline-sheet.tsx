@@ -1,0 +1,48 @@
+import { SpinLoading } from "antd-mobile";
+import { useEffect, useState } from "react";
+import { creators, type Comment, type HeadlineDetail } from "#gateway/api/index.ts";
+import type { Paged } from "#gateway/api/types.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { Sheet } from "#app/components/sheet.tsx";
+import { Comments } from "#app/features/comments/comments.tsx";
+import { LikeButton } from "#app/features/like/like-button.tsx";
+import { api, together } from "#app/lib/gateway.ts";
+import { ImageGrid, QuotedVideo } from "./headline-card.tsx";
+
+const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
+
+/** What the member changed on a headline in the sheet, for its card in the list. */
+export type HeadlineChange = { like_count: number } | { comments_added: 1 };
+
+/** One headline in a bottom sheet: full text, images, like, comments. Its like and comments post themselves. */
+export function HeadlineSheet({ id, onClose, onChange }: { id: number | null; onClose: () => void; onChange?: (id: number, change: HeadlineChange) => void }) {
+  const [state, setState] = useState<{ detail: HeadlineDetail; comments: Paged<Comment> } | { error: string } | null>(null);
+  useEffect(() => {
+    setState(null);
+    if (id === null) return;
+    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)])).then(
+      ([detail, comments]) => setState({ detail, comments }),
+      (error) => setState({ error: getErrorMessage(error) }),
+    );
+  }, [id]);
+  const detail = state && "detail" in state ? state.detail : null;
+  return (
+    <Sheet visible={id !== null} onClose={onClose} title={detail?.title ?? "头条"} className="headline-sheet" destroyOnClose>
+      {!state ? (
+        <div className="sheet-loading">
+          <SpinLoading />
+        </div>
+      ) : "error" in state ? (
+        <p className="form-error">{state.error}</p>
+      ) : (
+        <>
+          <p className="headline-content">{state.detail.content}</p>
+          <ImageGrid images={state.detail.images} />
+          <QuotedVideo quote={state.detail.quote} />
+          <LikeButton kind="headline" id={state.detail.id} initial={state.detail} onChange={(like) => onChange?.(state.detail.id, { like_count: like.like_count })} />
+          <Comments key={state.detail.id} kind="headline" id={state.detail.id} initial={state.comments} onPosted={() => onChange?.(state.detail.id, { comments_added: 1 })} />
+        </>
+      )}
+    </Sheet>
+  );
+}

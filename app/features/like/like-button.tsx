@@ -1,0 +1,76 @@
+import { Button } from "antd-mobile";
+import { useEffect, useRef, useState } from "react";
+import { useActionFetcher } from "#app/features/action-fetcher.ts";
+import type { Liked } from "#app/features/comments/comment-kinds.ts";
+import { useMemberOnly } from "#app/features/member-only.ts";
+import { formatCount } from "#app/lib/format.ts";
+import type { clientAction } from "#app/routes/actions/like.ts";
+import type { LikeKind } from "./like-kinds.ts";
+
+/**
+ * ♥ for an item or a comment of any kind: `button` is the item's 点赞 button, `text` the small ♥ of a comment row.
+ * Optimistic; the call toggles, so a second tap waits for the first answer, and a like that fails is taken back.
+ */
+export function LikeButton({
+  kind,
+  id,
+  initial,
+  look = "button",
+  onChange,
+}: {
+  kind: LikeKind;
+  id: number;
+  initial: Liked;
+  look?: "button" | "text";
+  /** The gateway's answer, for a host that shows the count elsewhere too. */
+  onChange?: (like: Liked) => void;
+}) {
+  const fetcher = useActionFetcher<typeof clientAction>("/actions/like", `like:${kind}:${id}`);
+  const { memberOnly } = useMemberOnly();
+  // The last answer for this item (the keyed fetcher's outlives a remount of this control), else the host's.
+  const [known, setKnown] = useState<Liked>(() => fetcher.data?.like ?? initial);
+  // From the host again only when it shows another item or answers with other numbers, not on every render.
+  const source = `${kind}:${id}:${initial.is_like}:${initial.like_count}`;
+  const [knownFor, setKnownFor] = useState(source);
+  if (knownFor !== source) {
+    setKnownFor(source);
+    setKnown(initial);
+  }
+  const seen = useRef(fetcher.data);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (answer === seen.current) return;
+    seen.current = answer;
+    // A refusal leaves what was known: the optimistic like is taken back.
+    if (answer?.like) {
+      setKnown(answer.like);
+      onChange?.(answer.like);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [fetcher.data]);
+  // Set at the tap, so a second tap in the same task (before `busy` has rendered) is refused too.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (!fetcher.busy) sending.current = false;
+  }, [fetcher.busy]);
+  const toggle = memberOnly(() => {
+    if (sending.current || fetcher.busy) return;
+    sending.current = true;
+    void fetcher.submit({ kind, id });
+  });
+  // An answer not yet taken in by the effect above shows at once; optimistic while the call is on its way.
+  const base = (fetcher.data !== seen.current && fetcher.data?.like) || known;
+  const like = fetcher.state === "submitting" ? { is_like: base.is_like ? 0 : 1, like_count: base.like_count + (base.is_like ? -1 : 1) } : base;
+  const on = Boolean(like.is_like);
+  if (look === "text")
+    return (
+      <button type="button" className={`comment-like${on ? " is-on" : ""}`} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
+        ♥ {formatCount(like.like_count)}
+      </button>
+    );
+  return (
+    <Button size="small" color={on ? "danger" : "default"} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
+      ♥ 点赞 {formatCount(like.like_count)}
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, TextArea } from "antd-mobile";
+import { useActionFetcher } from "#app/features/action-fetcher.ts";
+import { useMemberOnly } from "#app/features/member-only.ts";
+import { toast } from "#app/lib/feedback.ts";
+import { ActionSheet, Dialog } from "#app/lib/overlays.ts";
+import type { clientAction } from "#app/routes/actions/report.ts";
+import { REPORT_KINDS, type ReportCalls, type ReportKind } from "./report-kinds.ts";
+
+const OTHER_REASON = "其他";
+
+/** The reason for 其他, in words: the dialog will not submit without them. */
+function askReason(maxLength: number, then: (content: string) => void) {
+  let value = "";
+  const dialog = Dialog.show({
+    title: "举报原因",
+    content: <TextArea placeholder="请说明举报原因" maxLength={maxLength} rows={3} autoFocus onChange={(v) => (value = v)} aria-label="举报说明" />,
+    closeOnAction: false,
+    actions: [
+      [
+        { key: "cancel", text: "取消", onClick: () => dialog.close() },
+        {
+          key: "submit",
+          text: "提交",
+          bold: true,
+          onClick: () => {
+            // Empty, the dialog stays open.
+            if (!value.trim()) return void toast("请填写举报原因");
+            dialog.close();
+            then(value.trim());
+          },
+        },
+      ],
+    ],
+  });
+}
+
+/**
+ * 举报 for an item: the member picks a reason (fetched the first time anyone reports), 其他 asks for words. The
+ * gateway's answer is shown by the client (举报已提交, 举报已更新).
+ */
+export function ReportButton({ kind, id }: { kind: ReportKind; id: number }) {
+  const calls: ReportCalls = REPORT_KINDS[kind];
+  const fetcher = useActionFetcher<typeof clientAction>("/actions/report", `report:${kind}:${id}`);
+  const { memberOnly } = useMemberOnly();
+  const report = (typeId: number, content?: string) => void fetcher.submit({ kind, id, type_id: typeId, content });
+  const pick = async () => {
+    const types = await calls.reasons().catch(() => []);
+    if (!types.length) return void toast("举报原因加载失败，请稍后重试");
+    ActionSheet.show({
+      extra: "选择举报原因",
+      cancelText: "取消",
+      closeOnAction: true,
+      actions: types.map((t) => ({ key: String(t.id), text: t.name })),
+      onAction: (a) => {
+        const type = types.find((t) => String(t.id) === a.key);
+        if (!type) return;
+        // 其他 says nothing by itself: it asks for the reason in words.
+        if (type.name === OTHER_REASON) askReason(calls.maxLength, (content) => report(type.id, content));
+        else report(type.id);
+      },
+    });
+  };
+  return (
+    <Button className="item-action" size="small" loading={fetcher.busy} onClick={memberOnly(() => void pick())}>
+      举报
+    </Button>
+  );
+}

@@ -1,0 +1,20 @@
+import { video, type ReportType } from "#gateway/api/index.ts";
+import type { Endpoint } from "#gateway/client.ts";
+import { loadReportTypes } from "#app/lib/session.ts";
+
+/** The calls behind reporting one kind of item. */
+export interface ReportCalls {
+  /** A shown call: the gateway says how it went (举报已提交, or 举报已更新 for a second report). */
+  report: Endpoint<{ id: number; type_id: number; content?: string }, { ok: true }, { ok: true }>;
+  /** The reasons a member picks from. */
+  reasons: () => Promise<ReportType[]>;
+  /** The longest reason in words (characters). */
+  maxLength: number;
+}
+
+/** Every kind of item members report; a new kind is one entry. */
+export const REPORT_KINDS = {
+  video: { report: video.report, reasons: loadReportTypes, maxLength: video.MAX_REPORT_TEXT },
+} satisfies Record<string, ReportCalls>;
+
+export type ReportKind = keyof typeof REPORT_KINDS;

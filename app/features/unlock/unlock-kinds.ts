@@ -1,0 +1,37 @@
+import { video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
+import type { CallOutcome, Endpoint } from "#gateway/client.ts";
+import { patchVideo } from "#app/lib/video-patches.ts";
+
+/** A purchase: it never throws, and answers a repeat of its `request_id` without charging again. */
+type Purchase = Endpoint<{ id: number; request_id?: string }, PurchaseResult, CallOutcome<PurchaseResult>>;
+
+/** How a unit of one kind (an item, or one chapter or episode) is unlocked. */
+export interface UnlockCalls {
+  /** What the panel calls the unit (本视频需 10 金币) and what unlocking it lets the member do (免费观看). */
+  noun: string;
+  verb: string;
+  coins: Purchase;
+  /** With a voucher (观影券), for the kinds that take one. */
+  ticket?: Purchase;
+  /** By sharing it to the circle with a few words, for the kinds that may be shared. */
+  community?: Endpoint<{ id: number; content: string; request_id?: string }, CommunityUnlockResult, CommunityUnlockResult>;
+  /** Tells the lists that hold the unit that it is bought now. */
+  unlocked?: (id: number) => void;
+}
+
+/** Every kind of unit with a price; a new kind is one entry. */
+export const UNLOCK_KINDS = {
+  video: {
+    noun: "视频",
+    verb: "观看",
+    coins: video.buyWithCoins,
+    ticket: video.buyWithTicket,
+    community: video.communityUnlock,
+    unlocked: (id) => patchVideo(id, { is_pay: 1, can_watch: 1 }),
+  },
+} satisfies Record<string, UnlockCalls>;
+
+export type UnlockKind = keyof typeof UNLOCK_KINDS;
+
+/** The ways a unit is unlocked; the form's `way` field. */
+export type UnlockWay = "coins" | "ticket" | "community";

@@ -1,0 +1,133 @@
+import { Button, TextArea } from "antd-mobile";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
+import { useActionFetcher } from "#app/features/action-fetcher.ts";
+import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
+import { useBalance } from "#app/features/spend/use-balance.ts";
+import { toast } from "#app/lib/feedback.ts";
+import type { clientAction } from "#app/routes/actions/unlock.ts";
+import { UNLOCK_KINDS, type UnlockCalls, type UnlockKind, type UnlockWay } from "./unlock-kinds.ts";
+
+const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
+
+/** What is for sale: a whole item, or one chapter or episode of it. */
+export interface UnlockUnit {
+  kind: UnlockKind;
+  id: number;
+  title: string;
+  cover?: string;
+  /** Coins. */
+  price: number;
+  /** 1: free for VIP members. */
+  vip_free: number;
+}
+
+/** What the viewer has to unlock it with (a visitor: `is_member` 0). */
+export interface UnlockViewer {
+  coins: number;
+  vip: number;
+  tickets: number;
+  community_left: number;
+  is_member: number;
+}
+
+/**
+ * What a locked unit takes: its price, the member's balance and vouchers, and the ways to unlock it. An unlock
+ * runs the host's loaders again, so the host shows the unit playable (or readable) in its place.
+ */
+export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: UnlockViewer }) {
+  const calls: UnlockCalls = UNLOCK_KINDS[unit.kind];
+  const fetcher = useActionFetcher<typeof clientAction>("/actions/unlock", `unlock:${unit.kind}:${unit.id}`);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const coins = useBalance(viewer.coins);
+  const [sharing, setSharing] = useState(false);
+  const [words, setWords] = useState("");
+  const short = coins < unit.price;
+  const bought = fetcher.data && "bought" in fetcher.data;
+  // One id per balance state: a double tap sends the same request, and the gateway charges once.
+  const requestId = `${unit.kind}-${unit.id}-${coins}-${viewer.tickets}-${viewer.community_left}`;
+  const unlock = (way: UnlockWay, content?: string) => {
+    if (!fetcher.busy) void fetcher.submit({ kind: unit.kind, id: unit.id, way, request_id: requestId, content }, { revalidate: true });
+  };
+  const buyWithCoins = async () => {
+    if (fetcher.busy) return;
+    if (await confirmSpend({ what: `解锁《${unit.title}》`, price: unit.price, balance: coins, confirmText: "解锁" })) unlock("coins");
+  };
+
+  useEffect(() => {
+    if (bought) setSharing(false);
+  }, [bought]);
+
+  const wordsLength = words.trim().length;
+  return (
+    <div className="locked-panel">
+      {unit.cover ? <EncImage src={unit.cover} ratio="16X9" alt={unit.title} eager /> : null}
+      <div className="locked-panel-body" role="region" aria-label={`解锁${calls.noun}`}>
+        {unit.vip_free && !viewer.vip ? (
+          <p>
+            开通 VIP 即可免费{calls.verb}，或单独解锁
+          </p>
+        ) : null}
+        <p className="locked-price">
+          本{calls.noun}需 <strong>{unit.price}</strong> 金币
+          {viewer.is_member ? (
+            <>
+              ，当前余额 <strong data-testid="balance">{coins}</strong> 金币
+            </>
+          ) : null}
+        </p>
+        {!viewer.is_member ? (
+          <Button className="item-action" color="primary" size="small" onClick={() => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)}>
+            登录后解锁
+          </Button>
+        ) : (
+          <div className="locked-actions">
+            <Button className="item-action" color="primary" size="small" loading={fetcher.busy} disabled={fetcher.busy || short} onClick={() => void buyWithCoins()}>
+              {short ? "金币不足" : `${unit.price} 金币解锁`}
+            </Button>
+            {calls.ticket && viewer.tickets > 0 && (
+              <Button className="item-action" size="small" disabled={fetcher.busy} onClick={() => unlock("ticket")}>
+                使用观影券（剩 {viewer.tickets} 张）
+              </Button>
+            )}
+            {calls.community && unit.price > 0 && (
+              <Button
+                className="item-action"
+                size="small"
+                disabled={fetcher.busy || viewer.community_left <= 0}
+                onClick={() => {
+                  setWords((w) => w || `推荐《${unit.title}》，值得一看！`);
+                  setSharing(true);
+                }}
+              >
+                {viewer.community_left > 0 ? `社区解锁（今日剩 ${viewer.community_left} 次）` : "今日社区解锁已用完"}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <Sheet visible={sharing} onClose={() => setSharing(false)} title="分享到社区解锁" className="share-popup" destroyOnClose>
+        <form
+          className="share-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (wordsLength < SHARE_MIN) return void toast(`分享语至少 ${SHARE_MIN} 个字`);
+            unlock("community", words.trim());
+          }}
+        >
+          <p className="share-hint">
+            把《{unit.title}》分享到圈子，写一句推荐语即可免费解锁，今日还可用 {viewer.community_left} 次。
+          </p>
+          <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" aria-label="推荐语" />
+          <Button className="item-action" block type="submit" color="primary" loading={fetcher.busy} disabled={fetcher.busy || wordsLength < SHARE_MIN}>
+            发布并解锁
+          </Button>
+        </form>
+      </Sheet>
+    </div>
+  );
+}

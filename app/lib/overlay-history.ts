@@ -1,0 +1,112 @@
+// Back closes the overlay on top before it leaves the screen (decision 034). Each open overlay has a history
+// entry of its own: the screen's URL and React Router's state, with a mark. React Router never sees these
+// entries: the popstate of a step to or from one is taken here first (a capture listener on window runs before
+// React Router's own) and stopped.
+
+const MARK = "overlay";
+
+interface Entry {
+  /** 0 for a screen's own entry; else the overlay's mark (increasing, across reloads too). */
+  mark: number;
+  /** React Router's history index, which an overlay's entry shares with its screen's. */
+  idx: unknown;
+}
+
+interface Layer {
+  mark: number;
+  close: () => void;
+}
+
+const layers: Layer[] = [];
+let lastMark = 0;
+/** The entry the app is on. */
+let here: Entry = { mark: 0, idx: undefined };
+/** Our own `history.back()` calls whose popstate is still to come. */
+let ownBacks = 0;
+
+function entryOf(state: unknown): Entry {
+  const s = state as { [MARK]?: unknown; idx?: unknown } | null;
+  return { mark: typeof s?.[MARK] === "number" ? s[MARK] : 0, idx: s?.idx };
+}
+
+function onPopState(event: PopStateEvent) {
+  const from = here;
+  const to = (here = entryOf(event.state));
+  if (ownBacks > 0) {
+    // The entry of an overlay that closed by itself, taken off.
+    ownBacks--;
+    event.stopImmediatePropagation();
+    return;
+  }
+  const top = layers.at(-1);
+  if (top && from.mark === top.mark && to.mark < from.mark) {
+    // Back from the overlay on top: it closes, the screen stays.
+    event.stopImmediatePropagation();
+    layers.pop();
+    top.close();
+    return;
+  }
+  if (from.idx === to.idx && from.mark !== to.mark) {
+    // A step onto or off the entry of an overlay that is no longer open (a reload closed it): the screen is
+    // the same, so the step goes on to where the person meant to go.
+    event.stopImmediatePropagation();
+    if (to.mark < from.mark) window.history.back();
+    else window.history.forward();
+  }
+}
+
+/**
+ * React Router's own moves, seen from an overlay's entry. A push takes that entry's place, so back from the
+ * next screen goes to the screen the overlay was on, once. A replace keeps the mark, so the screen's entry
+ * below is stepped over (above).
+ */
+function watchRouterMoves(history: History) {
+  const push = history.pushState.bind(history);
+  const replace = history.replaceState.bind(history);
+  native = { push, replace };
+  history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
+    if (entryOf(history.state).mark) replace(state, unused, url);
+    else push(state, unused, url);
+    here = entryOf(history.state);
+  };
+  history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+    const { mark } = entryOf(history.state);
+    replace(mark && typeof state === "object" ? { ...state, [MARK]: mark } : state, unused, url);
+    here = entryOf(history.state);
+  };
+}
+
+/** The browser's own pushState and replaceState, for the overlays' entries. */
+let native: { push: History["pushState"]; replace: History["replaceState"] } | undefined;
+
+if (typeof window !== "undefined") {
+  watchRouterMoves(window.history);
+  here = entryOf(window.history.state);
+  window.addEventListener("popstate", onPopState, { capture: true });
+}
+
+/** Gives a newly opened overlay a history entry of its own; returns what to call once it has closed by itself. */
+export function pushOverlayEntry(close: () => void): () => void {
+  const mark = (lastMark = Math.max(Date.now(), lastMark + 1));
+  const state = { ...(window.history.state as object | null), [MARK]: mark };
+  // On the entry of an overlay no longer open (a reload closed it), the new one takes its place.
+  if (here.mark && !layers.some((l) => l.mark === here.mark)) native!.replace(state, "");
+  else native!.push(state, "");
+  here = entryOf(state);
+  layers.push({ mark, close });
+  return () => {
+    const i = layers.findIndex((l) => l.mark === mark);
+    if (i < 0) return;
+    layers.splice(i, 1);
+    // Still on its entry: take it off. (Under another overlay it stays behind, and a step over it goes on.)
+    if (entryOf(window.history.state).mark === mark) {
+      ownBacks++;
+      window.history.back();
+    }
+  };
+}
+
+/** The overlays close for a navigation: their entries are left to it (a push takes their place). */
+export function dropOverlayEntries() {
+  layers.length = 0;
+}

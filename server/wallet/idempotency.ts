@@ -1,0 +1,51 @@
+import { isUniqueViolation } from "#server/db/database.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, type Caller } from "#server/http/registry.ts";
+
+// Writes done once per request_id (the endpoints marked `repeat: "request_id"`, docs/protocol.md §5): a call the
+// client sends again, on this line or another line of the same database, answers the first answer and does
+// nothing more (decision 035).
+
+export const MAX_REQUEST_ID = 64;
+/** How long a first answer is kept: far longer than a client waits before it repeats a call. */
+export const REQUEST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A request id from a call's fields: "" when there is none; refused when it is not short text. */
+export function requestIdOf(fields: Record<string, unknown>): string {
+  const id = fields.request_id;
+  if (id === undefined || id === null || id === "") return "";
+  if (typeof id !== "string" || id.length > MAX_REQUEST_ID) throw new ApiError(400, `request_id 应为不超过 ${MAX_REQUEST_ID} 个字符的文字`);
+  return id;
+}
+
+/** Whose request id it is: a member's, or a device's before it has one (a registration). */
+const callerKey = (caller: Caller) => (caller.isMember ? `u${caller.user.id}` : `d${caller.oauthId}`);
+
+/**
+ * Runs `write` once per caller, path and request id, in one transaction with the record of its answer (JSON
+ * text). A repeat answers the recorded text; a twin racing through another process loses at the insert, rolls
+ * back whatever it did, and answers the winner's. A refused write (an ApiError) records nothing: it did nothing,
+ * and may be tried again.
+ */
+export async function answerOnce(db: DB, caller: Caller, path: string, requestId: string, write: (db: DB) => Promise<string>): Promise<string> {
+  const key = [callerKey(caller), path.toLowerCase(), requestId];
+  const recorded = () => db.value<string>("SELECT answer FROM request_answers WHERE caller = ? AND path = ? AND request_id = ?", key);
+  try {
+    return await db.transaction(async (tx) => {
+      const first = await tx.value<string>("SELECT answer FROM request_answers WHERE caller = ? AND path = ? AND request_id = ?", key);
+      if (first !== undefined) return first;
+      const answer = await write(tx);
+      await tx.run("INSERT INTO request_answers (caller, path, request_id, answer, created_at) VALUES (?, ?, ?, ?, ?)", [...key, answer, Date.now()]);
+      return answer;
+    });
+  } catch (error) {
+    const first = isUniqueViolation(error) ? await recorded() : undefined;
+    if (first !== undefined) return first;
+    throw error;
+  }
+}
+
+/** Forgets first answers older than `REQUEST_ANSWER_TTL_MS`. */
+export async function pruneRequestAnswers(db: DB, now = Date.now()): Promise<number> {
+  return await db.run("DELETE FROM request_answers WHERE created_at < ?", [now - REQUEST_ANSWER_TTL_MS]);
+}
