@@ -273,4 +273,5 @@ if (!only || only === "gateway") {
 }
 // `npm run bench -- failover`: the failover figure alone.
 if (only === "failover") await benchFailover();
-if (!only) await benchApp();
+// `npm run bench -- app`: the built app's first-screen figures alone.
+if (!only || only === "app") await benchApp();
