@@ -54,12 +54,20 @@ export function whenImagesOnScreen(root: Element, timeoutMs: number): Promise<vo
       });
       return onScreen.length > 0 && onScreen.every((el) => el.getAttribute("data-state") !== "0");
     };
+    let frame = 0;
     const done = () => {
       observer.disconnect();
       clearTimeout(timer);
+      cancelAnimationFrame(frame);
       resolve();
     };
-    const observer = new MutationObserver(() => void (ready() && done()));
+    // One check a frame however many mutations came: each check measures the covers (a layout).
+    const observer = new MutationObserver(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        if (ready()) done();
+      });
+    });
     const timer = setTimeout(done, timeoutMs);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
     if (ready()) done();
