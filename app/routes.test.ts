@@ -48,6 +48,10 @@ const PRODUCT_SCREENS = [
   "user", "user/focus", "user/fans", "user/fan-rank", "user/fan-rule", "user/fan-group",
   "my/setting", "my/info", "my/edit", "my/updatepwd", "my/announcement", "my/notice",
   "my/my-like", "my/my-purchase", "my/my-tickets",
+  // Dating (issue 21).
+  // Wallet, top-ups and the agent programme (issue 22).
+  // Sharing, help and support (issue 22).
+  // Scandal news and the post circle (issue 20).
 ];
 
 it("puts every product screen at its own path, with no path parameters", () => {

@@ -38,6 +38,10 @@ export default [
   route("my/my-like", "routes/my/my-like.tsx"),
   route("my/my-purchase", "routes/my/my-purchase.tsx"),
   route("my/my-tickets", "routes/my/my-tickets.tsx"),
+  // Dating (issue 21).
+  // Wallet, top-ups and the agent programme (issue 22).
+  // Sharing, help and support (issue 22).
+  // Scandal news and the post circle (issue 20).
   // Addresses of screens that moved to their product paths under /my: shared links still open them.
   ...["setting", "info", "edit", "updatepwd", "announcement", "notice"].map((old) => route(old, "routes/moved.tsx", { id: `moved-${old}` })),
   // Action routes: a clientAction each and no screen; the shared controls submit to them (decision 033).

@@ -20,6 +20,9 @@ import { handleImageUpload, MAX_IMAGE_BYTES } from "#server/uploads/images.ts";
 import { diskStorage, type UploadStorage } from "#server/uploads/storage.ts";
 import { handleVideoUpload, MAX_CHUNK_BYTES } from "#server/uploads/videos.ts";
 import { walletHandlers } from "#server/wallet/index.ts";
+import { datingHandlers } from "#server/dating/index.ts";
+import { newsHandlers } from "#server/news/index.ts";
+import { serviceHandlers } from "#server/services/index.ts";
 
 // Room for the multipart framing and the other fields around the file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -34,7 +37,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers, ...datingHandlers, ...newsHandlers, ...serviceHandlers);
 }
 
 /** `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029). */

@@ -5,12 +5,17 @@ import * as creators from "./creators.ts";
 import * as home from "./home.ts";
 import * as search from "./search.ts";
 import * as video from "./video.ts";
+import * as dating from "./dating.ts";
+import * as orders from "./orders.ts";
+import * as services from "./services.ts";
+import * as news from "./news.ts";
+import * as circle from "./circle.ts";
 
 const isEndpoint = (value: unknown): value is Endpoint<unknown, unknown, unknown> =>
   typeof value === "object" && value !== null && "path" in value && "mode" in value;
 
 /** Every endpoint of every area. */
-export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accounts, creators, home, search, video].flatMap((area) =>
+export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accounts, creators, home, search, video, dating, orders, services, news, circle].flatMap((area) =>
   Object.values(area).filter(isEndpoint),
 );
 

@@ -1,0 +1,2 @@
+// Sharing, invitations, exchange codes, fans, help and support (issue 22) (docs/protocol.md §9).
+export {};

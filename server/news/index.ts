@@ -1,0 +1,4 @@
+import type { Handler } from "#server/http/registry.ts";
+
+/** Scandal news (issue 20). */
+export const newsHandlers: Handler[] = [];
