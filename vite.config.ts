@@ -162,9 +162,11 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Every file of the app, hls.js included: once installed, the app's own files come from here, so a
+        // line that dies after serving the app takes none of them with it (decision 035).
         globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
-        // Playback needs the network anyway; hls.js is fetched when a stream first needs it.
-        globIgnores: ["**/hls-*.js"],
+        // The first visit's page is controlled as soon as the worker is installed, not from the next load.
+        clientsClaim: true,
         // React Router writes the SPA's index.html after the service worker is generated.
         additionalManifestEntries: [{ url: "index.html", revision: BUILD_ID }],
         navigateFallback: "/index.html",
