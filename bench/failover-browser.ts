@@ -22,8 +22,8 @@ export async function benchFailoverBrowser() {
   const browser = await launchBrowser();
   const times: number[] = [];
   try {
-    const b = await startGatewayProcess({ ...env, PORT: String(portB) });
     for (let run = 0; run < RUNS; run++) {
+      // Line B starts once the app has chosen its base line: A, the only one answering then.
       const a = await startGatewayProcess({ ...env, PORT: String(portA) });
       const page = await (await browser.createBrowserContext()).newPage();
       await page.emulate(KnownDevices["iPhone 13"]);
@@ -35,13 +35,15 @@ export async function benchFailoverBrowser() {
       await page.goto(`${lineA}/home`);
       await page.waitForSelector(".video-card", { visible: true });
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
+      const b = await startGatewayProcess({ ...env, PORT: String(portB) });
       await a.kill();
-      const killedAt = await page.evaluate(() => performance.now());
+      const killedAt = await page.evaluate(() => ((window as unknown as { killedAt: number }).killedAt = performance.now()));
       // The next page of the feed, asked for on the dead line: its answer comes from B.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const answeredAt = await page.waitForFunction(
         (b) => {
           const entry = performance.getEntriesByType("resource").find((e) => e.name.startsWith(`${b}/api/`) && (e as PerformanceResourceTiming).responseEnd > 0);
+          if (entry && entry.startTime < (window as unknown as { killedAt: number }).killedAt) throw new Error("line B answered before line A died");
           if (!entry) window.scrollTo(0, document.body.scrollHeight);
           return entry && (entry as PerformanceResourceTiming).responseEnd;
         },
@@ -50,8 +52,8 @@ export async function benchFailoverBrowser() {
       );
       times.push(((await answeredAt.jsonValue()) as number) - killedAt);
       await page.browserContext().close();
+      await b.kill();
     }
-    await b.kill();
     const sorted = [...times].sort((x, y) => x - y);
     line(`line killed → next answer, median of ${RUNS}`, `${sorted[Math.floor(RUNS / 2)]!.toFixed(0)} ms`, `min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)} ms`);
   } finally {
