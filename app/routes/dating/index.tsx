@@ -1,0 +1,95 @@
+import { Selector, Tabs } from "antd-mobile";
+import { Link, useSearchParams } from "react-router";
+import { dating } from "#gateway/api/index.ts";
+import { DATING_PRICES, DATING_SORTS, type DatingFilter, type DatingSort } from "#gateway/api/dating.ts";
+import { DatingFeed } from "#app/components/dating/dating-feed.tsx";
+import { Page } from "#app/components/page.tsx";
+import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { api, together } from "#app/lib/gateway.ts";
+import type { Route } from "./+types/index";
+
+/** The filters are the query string (`?area=2&price=0-30&certified=1&sort=price`): a filtered list can be shared. */
+function filterOf(params: URLSearchParams): DatingFilter {
+  const area = Number(params.get("area"));
+  const price = DATING_PRICES.find((p) => p.key === params.get("price"));
+  const sort = DATING_SORTS.find((s) => s.sort === params.get("sort"))?.sort;
+  return {
+    area_id: Number.isSafeInteger(area) && area > 0 ? area : undefined,
+    price_min: price?.min,
+    price_max: price && "max" in price ? price.max : undefined,
+    certified: params.get("certified") === "1" ? 1 : undefined,
+    sort,
+  };
+}
+
+const listings = (filter: DatingFilter) => pagedSource(dating.listFilter, filter, 20);
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const filter = filterOf(new URL(request.url).searchParams);
+  const [areas, first] = await Promise.all(together(() => [api(dating.listArea, undefined), firstPage(listings(filter))]));
+  return { areas, filter, first };
+}
+
+export default function Dating({ loaderData: { areas, filter, first } }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string | undefined) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Page
+      title="同城约会"
+      right={
+        <Link className="text-button" to="/dating/certify">
+          申请认证
+        </Link>
+      }
+    >
+      <Tabs activeKey={params.get("area") ?? "0"} onChange={(k) => set("area", k === "0" ? undefined : k)}>
+        <Tabs.Tab key="0" title="全部" />
+        {areas.map((a) => (
+          <Tabs.Tab key={String(a.id)} title={a.name} />
+        ))}
+      </Tabs>
+      <div className="dating-filters">
+        <Selector
+          aria-label="排序"
+          options={DATING_SORTS.map((s) => ({ label: s.name, value: s.sort }))}
+          value={[filter.sort ?? "new"]}
+          onChange={(v: DatingSort[]) => set("sort", v[0] === "new" ? undefined : v[0])}
+        />
+        <Selector
+          aria-label="价格"
+          options={[...DATING_PRICES.map((p) => ({ label: p.name, value: p.key })), { label: "仅看认证", value: "certified" }]}
+          multiple
+          value={[...(params.get("price") ? [params.get("price")!] : []), ...(filter.certified ? ["certified"] : [])]}
+          onChange={(v: string[]) => {
+            const price = v.filter((k) => k !== "certified" && k !== params.get("price")).at(-1) ?? v.find((k) => k === params.get("price"));
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (price) next.set("price", price);
+                else next.delete("price");
+                if (v.includes("certified")) next.set("certified", "1");
+                else next.delete("certified");
+                return next;
+              },
+              { replace: true },
+            );
+          }}
+        />
+      </div>
+      <DatingFeed source={listings(filter)} initial={first} emptyText="这里还没有信息，换个地区或条件看看" />
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "同城约会 — 影音" }];
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { dating } from "#gateway/api/index.ts";
+import type { DatingReview } from "#gateway/api/dating.ts";
+import { avatarUrl } from "#server/content/media.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, defineHandler, idInput, intInput, isoDate, paged, pageInput } from "#server/http/registry.ts";
+
+const { REVIEW_LENGTH, MAX_REVIEW_IMAGES } = dating;
+
+/** An image address the upload answered (§6): its stored path, or that path behind the image domain. */
+export const uploadedImages = (max: number) =>
+  z
+    .array(
+      z
+        .string({ error: "图片地址无效" })
+        .max(500, "图片地址无效")
+        .regex(/^(?:https?:\/\/[^/\s"'<>]+)?\/uploads\/images\/[\w/.-]+$/, "图片应为上传后的地址")
+        .transform((src) => src.replace(/^https?:\/\/[^/]+/, "")),
+      { error: "images 应为图片地址列表" },
+    )
+    .max(max, `最多 ${max} 张图片`)
+    .optional()
+    .default([]);
+
+/** Stored image paths as addresses of this origin. */
+export const imageAddresses = (origin: string, json: string) => (JSON.parse(json) as string[]).map((src) => `${origin}${src}`);
+
+interface ReviewRow {
+  id: number;
+  rating: number;
+  content: string;
+  images: string;
+  created_at: number;
+  uid: number;
+  nickname: string;
+  username: string;
+  avatar_url: string;
+}
+
+const REVIEW_SELECT = `SELECT r.id, r.rating, r.content, r.images, r.created_at, u.id AS uid, u.nickname, u.username, u.avatar_url
+  FROM dating_reviews r JOIN users u ON u.id = r.user_id`;
+
+const toReview = (origin: string, r: ReviewRow): DatingReview => ({
+  id: r.id,
+  rating: r.rating,
+  content: r.content,
+  images: imageAddresses(origin, r.images),
+  user: { uid: r.uid, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, { id: r.uid, avatar_url: r.avatar_url }) },
+  created_at: isoDate(r.created_at),
+});
+
+async function requireVisible(db: DB, itemId: number): Promise<void> {
+  if (!(await db.get("SELECT 1 FROM dating_listings WHERE item_id = ? AND hidden = 0", [itemId]))) throw new ApiError(404, "该信息不存在或正在审核");
+}
+
+export const listComment = defineHandler(dating.listComment, {
+  auth: "guest",
+  input: pageInput.extend({ id: idInput("信息 id") }),
+  async handle({ input, db, origin }) {
+    await requireVisible(db, input.id);
+    const total = (await db.value("SELECT COUNT(*) FROM dating_reviews WHERE item_id = ?", [input.id]))!;
+    const rows = await db.all<ReviewRow>(`${REVIEW_SELECT} WHERE r.item_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`, [input.id, input.limit, (input.page - 1) * input.limit]);
+    return { data: paged(rows.map((r) => toReview(origin, r)), input.page, input.limit, total) };
+  },
+});
+
+export const createComment = defineHandler(dating.createComment, {
+  auth: "member",
+  input: z.object({
+    id: idInput("信息 id"),
+    rating: intInput("请选择评分（1–5 星）", { min: 1, max: 5 }),
+    content: z
+      .string({ error: "请填写评价内容" })
+      .trim()
+      .min(REVIEW_LENGTH.min, `评价内容至少 ${REVIEW_LENGTH.min} 个字`)
+      .max(REVIEW_LENGTH.max, `评价内容最多 ${REVIEW_LENGTH.max} 个字`),
+    images: uploadedImages(MAX_REVIEW_IMAGES),
+  }),
+  async handle({ input, db, origin, caller }) {
+    await requireVisible(db, input.id);
+    // Only who met: a member who unlocked the listing's contact details.
+    if (!(await db.get("SELECT 1 FROM purchases WHERE user_id = ? AND item_id = ? AND unit_id = 0", [caller.user.id, input.id]))) {
+      throw new ApiError(403, "解锁联系方式后才能发表体验评价");
+    }
+    const reviewId = await db.transaction(async (db) => {
+      const now = Date.now();
+      const reviewId = await db.insert("INSERT INTO dating_reviews (item_id, user_id, rating, content, images, created_at) VALUES (?, ?, ?, ?, ?, ?)", [
+        input.id,
+        caller.user.id,
+        input.rating,
+        input.content,
+        JSON.stringify(input.images),
+        now,
+      ]);
+      await db.run("UPDATE items SET comment_count = comment_count + 1 WHERE id = ?", [input.id]);
+      return reviewId;
+    });
+    const row = (await db.get<ReviewRow>(`${REVIEW_SELECT} WHERE r.id = ?`, [reviewId]))!;
+    return { msg: "评价已发布", data: toReview(origin, row) };
+  },
+});
+
+export const reviewHandlers = [listComment, createComment];
