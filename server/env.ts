@@ -13,6 +13,7 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default("./build/client"),
   UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
   UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
+  PAYMENT_SANDBOX_SECRET: z.string().min(1).default("dev-sandbox-secret"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
@@ -43,6 +44,8 @@ export interface ServerSettings {
   databasePoolSize: number;
   uploadImgKey: string;
   uploadVideoKey: string;
+  /** The sandbox payment provider's secret: it signs the provider's callbacks (docs/payment-provider.md). */
+  paymentSandboxSecret: string;
   logLevel: "silent" | "error" | "info";
   gateway: GatewayConfig;
   /** The built app served at `/`, when present. */
@@ -105,6 +108,7 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     databasePoolSize: e.DATABASE_POOL_SIZE,
     uploadImgKey: e.UPLOAD_IMG_KEY,
     uploadVideoKey: e.UPLOAD_VIDEO_KEY,
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     logLevel: e.LOG_LEVEL,
     gateway,
     clientDir: e.CLIENT_DIR,

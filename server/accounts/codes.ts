@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { accounts } from "#gateway/api/index.ts";
+import { accounts, services } from "#gateway/api/index.ts";
 import type { ExchangeResult, Invitee } from "#gateway/api/types.ts";
 import { avatarUrl } from "#server/content/media.ts";
 import { ApiError, defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
-import { redeemExchangeCode, ticketCount } from "#server/wallet/purchases.ts";
+import { redeemExchangeCode } from "#server/wallet/exchange-codes.ts";
+import { ticketCount } from "#server/wallet/purchases.ts";
 import { userByAffCode } from "./users.ts";
 
 // Invitation codes (each member's `aff_code`) and exchange codes.
@@ -48,12 +49,6 @@ export const invitation = defineHandler(accounts.invitation, {
   },
 });
 
-const KIND_WORDS: Record<ExchangeResult["kind"], (n: number) => string> = {
-  coins: (n) => `${n} 金币`,
-  vip: (n) => `${n} 天 VIP`,
-  ticket: (n) => `${n} 张观影券`,
-};
-
 export const exchangeCode = defineHandler(accounts.exchangeCode, {
   auth: "member",
   input: z.object({ code: code("兑换码", MAX_EXCHANGE_CODE) }),
@@ -67,7 +62,7 @@ export const exchangeCode = defineHandler(accounts.exchangeCode, {
       vip_expires_at: r.user.vip_expires_at ? isoDate(r.user.vip_expires_at) : "",
       tickets: await ticketCount(db, caller.user.id),
     };
-    return { msg: `兑换成功，获得 ${KIND_WORDS[r.kind](r.amount)}`, data };
+    return { msg: `兑换成功，获得 ${services.exchangeGift(r)}`, data };
   },
 });
 

@@ -9,11 +9,14 @@ const { FEEDBACK_LENGTH, MAX_FEEDBACK_IMAGES } = accounts;
  * An image uploaded through `/imgUpload.php`: the stored path it answered, or that path behind the `img_domain`
  * the client puts in front of it.
  */
-const uploadedImage = z
+export const uploadedImage = z
   .string({ error: "图片地址无效" })
   .trim()
   .max(500, "图片地址无效")
   .regex(/^(?:https?:\/\/[^/\s"'<>]+)?\/uploads\/images\/[\w/.-]+$/, "图片应为上传后的地址");
+
+/** Stored image paths (a JSON list) as addresses the client can load. */
+export const imageList = (origin: string, stored: string): string[] => (JSON.parse(stored) as string[]).map((src) => (src.startsWith("/") ? `${origin}${src}` : src));
 
 /** The caller's feedback, newest first, with the replies. */
 export const feedback = defineHandler(accounts.feedback, {
@@ -25,7 +28,7 @@ export const feedback = defineHandler(accounts.feedback, {
     const list: Feedback[] = rows.map((r) => ({
       id: r.id,
       content: r.content,
-      images: (JSON.parse(r.images) as string[]).map((src) => (src.startsWith("/") ? `${origin}${src}` : src)),
+      images: imageList(origin, r.images),
       reply: r.reply,
       replied_at: r.replied_at === null ? null : isoDate(r.replied_at),
       created_at: isoDate(r.created_at),

@@ -32,7 +32,7 @@ export const getConfig = defineHandler(home.getConfig, {
     return {
       data: {
         site_name: "移动影音",
-        customer_service: `${origin}/my/setting`,
+        customer_service: `${origin}/user/customer`,
         sort_tabs: {
           porn: tabs(["new", "最新"], ["hot", "最热"], ["recommend", "推荐"], ["hot_new", "热门新片"]),
           com: tabs(["new", "最新"], ["hot", "最热"]),

@@ -1,0 +1,35 @@
+import { useState, type FormEvent } from "react";
+import { getErrorMessage } from "#gateway/errors.ts";
+
+/**
+ * A form's send: pending while it runs, and the refusal's message for `FormError` beside the fields. The form
+ * clears what was typed only inside `work`, after the gateway took it, so a refusal loses nothing.
+ */
+export function useSubmit() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState("");
+  const run = async (work: () => Promise<void>) => {
+    setPending(true);
+    setError("");
+    try {
+      await work();
+    } catch (e) {
+      setError(getErrorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  };
+  const onSubmit = (send: () => unknown) => (e: FormEvent) => {
+    e.preventDefault();
+    void send();
+  };
+  return { pending, error, setError, run, onSubmit };
+}
+
+export function FormError({ error }: { error: string }) {
+  return error ? (
+    <p className="services-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,41 @@
+import { List } from "antd-mobile";
+import { home } from "#gateway/api/index.ts";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Page } from "#app/components/page.tsx";
+import "#app/components/services/services.css";
+import { toast } from "#app/lib/feedback.ts";
+import { api } from "#app/lib/gateway.ts";
+import { openExternal } from "#app/lib/safe-url.ts";
+import type { Route } from "./+types/app-center";
+
+export async function clientLoader() {
+  return { apps: await api(home.appCenter, undefined) };
+}
+
+export default function AppCenter({ loaderData: { apps } }: Route.ComponentProps) {
+  return (
+    <Page title="应用中心">
+      {apps.length === 0 ? (
+        <p className="list-end">暂无推荐应用</p>
+      ) : (
+        <List>
+          {apps.map((a) => (
+            <List.Item key={a.id}>
+              <button type="button" className="app-entry" onClick={() => openExternal(a.url) || toast("该链接无法打开")}>
+                <EncImage src={a.icon} ratio="1X1" alt="" />
+                <span>
+                  {a.name}
+                  <small>{a.intro}</small>
+                </span>
+              </button>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "应用中心 — 影音" }];
+}

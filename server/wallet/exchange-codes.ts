@@ -1,0 +1,95 @@
+import type { UserRow } from "#server/accounts/users.ts";
+import { userById } from "#server/accounts/users.ts";
+import { isUniqueViolation, stmt } from "#server/db/database.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError } from "#server/http/registry.ts";
+
+// Exchange codes (decision 039): what a code gives moves inside the one transaction that marks it used, with the
+// member's row locked first like every other wallet transaction (decision 028).
+
+/** What an exchange code gives: coins, days of VIP, or vouchers. */
+export type ExchangeKind = "coins" | "vip" | "ticket";
+
+export interface ExchangeOutcome {
+  kind: ExchangeKind;
+  amount: number;
+  user: UserRow & { vip_expires_at: number };
+}
+
+/** How long a voucher from an exchange code stays usable. */
+export const EXCHANGED_TICKET_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+interface CodeRow {
+  kind: string;
+  amount: number;
+  used_by: number | null;
+  per_member: number;
+}
+
+/** The code's use by this member; a twin of this request that got there first leaves the unique key behind. */
+async function recordUse(db: DB, code: string, userId: number, now: number): Promise<void> {
+  try {
+    await db.run("INSERT INTO exchange_code_uses (code, user_id, used_at) VALUES (?, ?, ?)", [code, userId, now]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(400, "你已使用过该兑换码");
+    throw error;
+  }
+}
+
+async function give(db: DB, userId: number, kind: ExchangeKind, amount: number, now: number): Promise<void> {
+  if (kind === "coins") {
+    await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [amount, amount, now, userId]);
+    const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
+    // The ledger records a credit as a negative spend.
+    await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'exchange_code', ?, ?)", [userId, -amount, balance, now]);
+  } else if (kind === "vip") {
+    // Days add to the VIP time left, or start now.
+    await db.run(
+      "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
+      [now, now, amount * DAY_MS, now, userId],
+    );
+  } else {
+    const insert = stmt(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
+    for (let i = 0; i < amount; i++) await insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);
+  }
+}
+
+const KINDS = new Set<string>(["coins", "vip", "ticket"] satisfies ExchangeKind[]);
+
+/**
+ * Redeems an exchange code. A code is used once (the first member to send it gets what it gives), or, when it
+ * says `per_member`, once by each member. Repeats, from the same member or another, are refused.
+ */
+export async function redeemExchangeCode(db: DB, userId: number, code: string): Promise<ExchangeOutcome> {
+  return await db.transaction(async (db): Promise<ExchangeOutcome> => {
+    const now = Date.now();
+    await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [userId]);
+    const row = await db.get<CodeRow>("SELECT kind, amount, used_by, per_member FROM exchange_codes WHERE code = ?", [code]);
+    if (!row) throw new ApiError(400, "兑换码不存在，请检查后重试");
+    if (!KINDS.has(row.kind)) throw new ApiError(500, "兑换码配置有误，请联系客服");
+    if (row.per_member) {
+      if (await db.get("SELECT 1 FROM exchange_code_uses WHERE code = ? AND user_id = ?", [code, userId])) throw new ApiError(400, "你已使用过该兑换码");
+    } else {
+      if (row.used_by !== null) throw new ApiError(400, row.used_by === userId ? "你已使用过该兑换码" : "该兑换码已被使用");
+      // Another member redeeming the same code at the same time: only one update finds it unused.
+      if ((await db.run("UPDATE exchange_codes SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL", [userId, now, code])) !== 1) {
+        throw new ApiError(400, "该兑换码已被使用");
+      }
+    }
+    await recordUse(db, code, userId, now);
+    const kind = row.kind as ExchangeKind;
+    await give(db, userId, kind, row.amount, now);
+    return { kind, amount: row.amount, user: (await userById(db, userId)) as UserRow & { vip_expires_at: number } };
+  });
+}
+
+/** Adds exchange codes (operators and the seed); a code already there is kept as it is. Answers how many were new. */
+export async function addExchangeCodes(db: DB, codes: { code: string; kind: ExchangeKind; amount: number; perMember?: boolean }[]): Promise<number> {
+  let added = 0;
+  const now = Date.now();
+  for (const c of codes) {
+    added += await db.run("INSERT INTO exchange_codes (code, kind, amount, per_member, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING", [c.code.toUpperCase(), c.kind, c.amount, c.perMember ? 1 : 0, now]);
+  }
+  return added;
+}
