@@ -7,7 +7,7 @@ const integration = {
 } as const;
 
 // Calls that touch the database run on both: SQLite (the embedded default) and PostgreSQL (a throwaway cluster).
-const onBothDatabases = ["server", "videos", "batch", "contract", "accounts-hardening", "database", "wallet-concurrency", "failover"].map(
+const onBothDatabases = ["server", "dating", "videos", "batch", "contract", "accounts-hardening", "database", "wallet-concurrency", "failover", "services", "orders", "news", "circle"].map(
   (name) => `tests/integration/${name}.test.ts`,
 );
 

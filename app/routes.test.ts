@@ -49,9 +49,13 @@ const PRODUCT_SCREENS = [
   "my/setting", "my/info", "my/edit", "my/updatepwd", "my/announcement", "my/notice",
   "my/my-like", "my/my-purchase", "my/my-tickets",
   // Dating (issue 21).
+  "dating", "dating/detail", "dating/dcomment", "dating/certify", "my/my-dating",
   // Wallet, top-ups and the agent programme (issue 22).
+  "my/recharge", "my/recharge-records", "my/consumptions", "my/purse", "my/proxy", "my/proxy-rule",
   // Sharing, help and support (issue 22).
+  "share/index", "share/promotion", "share/records", "my/my-fans", "my/issues", "my/app-center", "user/customer",
   // Scandal news and the post circle (issue 20).
+  "scandalous/detail", "post/detail", "post/topic", "post/category", "lookmv", "my/my-post",
 ];
 
 it("puts every product screen at its own path, with no path parameters", () => {

@@ -39,9 +39,33 @@ export default [
   route("my/my-purchase", "routes/my/my-purchase.tsx"),
   route("my/my-tickets", "routes/my/my-tickets.tsx"),
   // Dating (issue 21).
+  route("dating", "routes/dating/index.tsx"),
+  route("dating/detail", "routes/dating/detail.tsx"),
+  route("dating/dcomment", "routes/dating/dcomment.tsx"),
+  route("dating/certify", "routes/dating/certify.tsx"),
+  route("my/my-dating", "routes/my/my-dating.tsx"),
   // Wallet, top-ups and the agent programme (issue 22).
+  route("my/recharge", "routes/my/recharge.tsx"),
+  route("my/recharge-records", "routes/my/recharge-records.tsx"),
+  route("my/consumptions", "routes/my/consumptions.tsx"),
+  route("my/purse", "routes/my/purse.tsx"),
+  route("my/proxy", "routes/my/proxy.tsx"),
+  route("my/proxy-rule", "routes/my/proxy-rule.tsx"),
   // Sharing, help and support (issue 22).
+  route("share/index", "routes/share/index.tsx"),
+  route("share/promotion", "routes/share/promotion.tsx"),
+  route("share/records", "routes/share/records.tsx"),
+  route("my/my-fans", "routes/my/my-fans.tsx"),
+  route("my/issues", "routes/my/issues.tsx"),
+  route("my/app-center", "routes/my/app-center.tsx"),
+  route("user/customer", "routes/user/customer.tsx"),
   // Scandal news and the post circle (issue 20).
+  route("scandalous/detail", "routes/scandalous/detail.tsx"),
+  route("post/detail", "routes/post/detail.tsx"),
+  route("post/topic", "routes/post/topic.tsx"),
+  route("post/category", "routes/post/category.tsx"),
+  route("lookmv", "routes/lookmv.tsx"),
+  route("my/my-post", "routes/my/my-post.tsx"),
   // Addresses of screens that moved to their product paths under /my: shared links still open them.
   ...["setting", "info", "edit", "updatepwd", "announcement", "notice"].map((old) => route(old, "routes/moved.tsx", { id: `moved-${old}` })),
   // Action routes: a clientAction each and no screen; the shared controls submit to them (decision 033).

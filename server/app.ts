@@ -20,6 +20,7 @@ import { handleImageUpload, MAX_IMAGE_BYTES } from "#server/uploads/images.ts";
 import { diskStorage, type UploadStorage } from "#server/uploads/storage.ts";
 import { handleVideoUpload, MAX_CHUNK_BYTES } from "#server/uploads/videos.ts";
 import { walletHandlers } from "#server/wallet/index.ts";
+import { paymentRoutes } from "#server/wallet/payment-routes.ts";
 import { datingHandlers } from "#server/dating/index.ts";
 import { newsHandlers } from "#server/news/index.ts";
 import { serviceHandlers } from "#server/services/index.ts";
@@ -96,6 +97,8 @@ export function createApp(
 
   app.get("/media/enc/:name", (c) => serveEncryptedImage(c, settings.gateway.mediaKey));
   app.on(["GET", "HEAD"], "/media/clips/*", (c) => serveClip(c));
+  // Payment providers' callbacks and the sandbox provider's cashier page (docs/payment-provider.md).
+  paymentRoutes(app, db, settings);
 
   app.post("*", (c) => reject(c, deps, 404, ERRCODE.notFound, `not found: ${c.req.path}`));
   // API paths never fall back to the app shell: a GET there is a client bug worth a clear answer.

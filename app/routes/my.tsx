@@ -5,6 +5,7 @@ import { syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { ExchangeCodeItem } from "#app/components/services/exchange-code.tsx";
 import type { Route } from "./+types/my";
 
 export async function clientLoader() {
@@ -12,7 +13,7 @@ export async function clientLoader() {
   return { u, isLogin: userStore.get().isLogin };
 }
 
-const LATER = ["分享推广"];
+const LATER: string[] = [];
 
 export default function My({ loaderData }: Route.ComponentProps) {
   const { u, isLogin } = loaderData;
@@ -75,11 +76,28 @@ export default function My({ loaderData }: Route.ComponentProps) {
       {isLogin && (
         <List className="my-list" header="我的视频">
           <LinkItem to="/my/my-like">我的收藏与点赞</LinkItem>
+          <LinkItem to="/my/my-post">我的帖子</LinkItem>
           <LinkItem to="/my/my-purchase">我的购买</LinkItem>
           <LinkItem to="/my/my-tickets">我的观影券</LinkItem>
+          <LinkItem to="/my/my-dating">我的约会</LinkItem>
+        </List>
+      )}
+      {isLogin && (
+        <List className="my-list" header="我的钱包">
+          <LinkItem to="/my/recharge">充值中心</LinkItem>
+          <LinkItem to="/my/purse">我的钱包</LinkItem>
+          <LinkItem to="/my/recharge-records">充值记录</LinkItem>
+          <LinkItem to="/my/consumptions">金币明细</LinkItem>
+          <LinkItem to="/my/proxy">推广赚钱</LinkItem>
         </List>
       )}
       <List className="my-list" header="更多功能">
+        {isLogin && <LinkItem to="/share/index">分享推广</LinkItem>}
+        {isLogin && <ExchangeCodeItem />}
+        {isLogin && <LinkItem to="/my/my-fans">我的粉丝</LinkItem>}
+        {isLogin && <LinkItem to="/my/issues">帮助与反馈</LinkItem>}
+        {isLogin && <LinkItem to="/user/customer">在线客服</LinkItem>}
+        <LinkItem to="/my/app-center">应用中心</LinkItem>
         {LATER.map((label) => (
           <List.Item key={label} extra={<span className="soon">即将开放</span>} disabled aria-disabled>
             {label}

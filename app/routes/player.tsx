@@ -1,9 +1,7 @@
-import { ErrorBlock } from "antd-mobile";
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { video as videoApi, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
-import { getErrorMessage } from "#gateway/errors.ts";
-import { ErrorBack } from "#app/components/error-back.tsx";
+import { ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
@@ -18,7 +16,6 @@ import { PlayerNav } from "#app/components/video/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
-import { useToastsMuted } from "#app/lib/use-toasts-muted.ts";
 import type { Route } from "./+types/player";
 
 const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
@@ -120,20 +117,5 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  useToastsMuted();
-  const description = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : getErrorMessage(error);
-  // The same ways out as the app's other error pages.
-  return (
-    <Page title="播放">
-      <ErrorBlock status="default" title="视频加载失败" description={description}>
-        <p className="error-actions">
-          <ErrorBack />
-          <Link className="error-home" to="/home">
-            返回首页
-          </Link>
-        </p>
-      </ErrorBlock>
-    </Page>
-  );
+  return <ScreenError title="播放" failed="视频加载失败" />;
 }

@@ -45,5 +45,17 @@ export const communityUnlock = endpoint<{ id: number; content: string; request_i
 
 // "Want this video".
 export const MAX_WANT_TEXT = 200;
-export const checkFind = endpoint<{ id: number }, { requested: number; count: number }>("/api/find/checkFind");
-export const requestFind = endpoint<{ id: number; content?: string; request_id?: string }, { requested: number; count: number }>("/api/find/create", { repeat: "request_id", strings: { content: true, request_id: true } });
+/**
+ * With `id`: whether the caller asked for the video, and how many did. Always: whether the caller may post to
+ * the circle now (`can_post`, posts `left` today, else `reason`).
+ */
+export const checkFind = endpoint<{ id?: number }, { requested: number; count: number; can_post: number; left: number; reason: string }>("/api/find/checkFind");
+/**
+ * With `id`: asks for a video of the catalogue, once. Without: posts to the circle (issue 20): text, pictures
+ * (addresses from the image upload), a video (the video upload's path), or a request (`is_request`) with a
+ * reward in `coins`.
+ */
+export const requestFind = endpoint<
+  { id?: number; content?: string; images?: string[]; video?: string; is_request?: number; coins?: number; topic_id?: number; request_id?: string },
+  { requested: number; count: number; post_id: number }
+>("/api/find/create", { repeat: "request_id", strings: { content: true, video: true, request_id: true } });

@@ -7,11 +7,12 @@ import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "#se
 import { addComment, listComments, listReplies, toggleCommentLike } from "./comments.ts";
 import { creatorPage, requireCreator } from "./creators.ts";
 import { toggleItemMark } from "./likes.ts";
+import { hideWhenReported } from "./circle-posts.ts";
 import { reportItem, reportText } from "./reports.ts";
 
 const id = idInput;
 
-// Headlines are items of kind `post`; their comments and likes use the same tables as videos.
+// Headlines are items of kind `headline`; their comments and likes use the same tables as videos.
 interface PostRow {
   id: number;
   title: string;
@@ -35,7 +36,7 @@ const POST_SELECT = `
     q.id AS quote_id, q.title AS quote_title, q.cover_seed AS quote_seed, q.cover_ratio AS quote_ratio,
     CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
-  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id WHERE i.kind = 'post'`;
+  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id WHERE i.kind = 'headline'`;
 
 /** The images of each post, in order: one query for a page of posts. */
 async function imagesOf(db: DB, origin: string, itemIds: number[]): Promise<Map<number, ImageRef[]>> {
@@ -65,10 +66,11 @@ function toHeadline(origin: string, r: PostRow, images: ImageRef[]): Headline {
   };
 }
 
-/** Posts by `creator`, newest first, as `viewer` sees them. */
-async function pageOfPosts(db: DB, origin: string, viewer: number, creator: number, page: number, limit: number) {
-  const total = (await db.value<number>("SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?", [creator]))!;
-  const rows = (await db.all(`${POST_SELECT} AND i.creator_id = @creator ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`, {
+/** Headlines by `creator` (by everyone: null), newest first, as `viewer` sees them; those hidden by reports only to their author. */
+export async function pageOfPosts(db: DB, origin: string, viewer: number, creator: number | null, page: number, limit: number) {
+  const where = `${creator === null ? "1 = 1" : "i.creator_id = @creator"} AND (i.hidden = 0 OR i.creator_id = @uid)`;
+  const total = (await db.value<number>(`SELECT COUNT(*) FROM items i WHERE i.kind = 'headline' AND ${where}`, { creator, uid: viewer }))!;
+  const rows = (await db.all(`${POST_SELECT} AND ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`, {
     uid: viewer,
     creator,
     limit,
@@ -109,8 +111,10 @@ export const reportHeadline = defineHandler(home.reportHeadline, {
   auth: "member",
   input: z.object({ id: id("头条 id"), type_id: id("举报类型"), content: reportText }),
   async handle({ input, db, caller }) {
-    await requirePost(db, caller.user.id, input.id);
+    // Circle posts are reported here too (decision 040).
+    if (!(await db.get("SELECT 1 FROM items WHERE id = ? AND kind IN ('headline', 'post')", [input.id]))) throw new ApiError(404, "头条不存在或已删除");
     const again = await reportItem(db, caller.user.id, input.id, input.type_id, input.content);
+    await hideWhenReported(db, input.id);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };
   },
 });

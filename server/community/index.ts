@@ -1,3 +1,4 @@
+import { circleHandlers } from "./circle.ts";
 import { clubHandlers } from "./clubs.ts";
 import { commentHandlers } from "./comments.ts";
 import { creatorHandlers } from "./creators.ts";
@@ -9,5 +10,5 @@ import { requestHandlers } from "./requests.ts";
 
 /** What members do with content and each other: comments, likes, follows, reports, headlines, fan clubs, creators, requests. */
 export const communityHandlers = [
-  ...commentHandlers, ...likeHandlers, ...peopleHandlers, ...reportHandlers, ...headlineHandlers, ...clubHandlers, ...creatorHandlers, ...requestHandlers,
+  ...commentHandlers, ...likeHandlers, ...peopleHandlers, ...reportHandlers, ...headlineHandlers, ...clubHandlers, ...creatorHandlers, ...requestHandlers, ...circleHandlers,
 ];

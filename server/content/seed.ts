@@ -19,7 +19,7 @@ const RATIOS = ["16X9", "16X9", "16X9", "16X9", "9X16", "3X4"];
 const COMMENT_LINES = ["画面很清晰", "节奏不错，看完了", "求更多同系列", "配乐很好听", "已收藏", "第二遍了", "这个角度很特别", "期待下一期"];
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same demo data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -46,7 +46,7 @@ export async function insertRows(db: DB, into: string, row: string, rows: readon
  * The id the next row of an AUTOINCREMENT table would get, for a seed that writes its rows in batches with explicit
  * ids (PostgreSQL's identity sequences are moved past them after seeding).
  */
-async function nextId(db: DB, table: "items" | "comments"): Promise<number> {
+export async function nextId(db: DB, table: "items" | "comments"): Promise<number> {
   const max = (await db.value<number | null>(`SELECT MAX(id) FROM ${table}`)) ?? 0;
   if (db.dialect !== "sqlite") return max + 1;
   const used = (await db.value<number>("SELECT seq FROM sqlite_sequence WHERE name = ?", [table])) ?? 0;
@@ -270,7 +270,7 @@ export async function seedCreators(db: DB, demoUserId: number | undefined) {
     await insertRows(
       db,
       "items (id, kind, section, title, description, cover_seed, cover_ratio, creator_id, like_count, view_count, hot, created_at)",
-      "(?, 'post', '', ?, ?, ?, '1X1', ?, ?, ?, 0, ?)",
+      "(?, 'headline', '', ?, ?, ?, '1X1', ?, ?, ?, 0, ?)",
       posts,
     );
     await insertRows(db, "item_images (item_id, seq, seed, ratio)", "(?, ?, ?, ?)", images);

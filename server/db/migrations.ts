@@ -323,4 +323,178 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX request_answers_created ON request_answers(created_at);
     `,
   },
+  {
+    version: 11,
+    name: "dating: areas, listings (contact details apart, certification, hidden after reports), reviews, certification applications (decision 036)",
+    sql: `
+      CREATE TABLE dating_areas (id INTEGER PRIMARY KEY, name TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE dating_listings (
+        item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+        area_id INTEGER NOT NULL REFERENCES dating_areas(id),
+        age INTEGER NOT NULL DEFAULT 0,
+        contact TEXT NOT NULL,
+        certified INTEGER NOT NULL DEFAULT 0,
+        hidden INTEGER NOT NULL DEFAULT 0,
+        reviewed_at INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX dating_listings_area ON dating_listings(area_id, hidden);
+      CREATE TABLE dating_reviews (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+        content TEXT NOT NULL,
+        images TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX dating_reviews_item ON dating_reviews(item_id, id);
+      CREATE TABLE dating_applications (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        area_id INTEGER NOT NULL REFERENCES dating_areas(id),
+        address TEXT NOT NULL,
+        images TEXT NOT NULL DEFAULT '[]',
+        status TEXT NOT NULL DEFAULT 'submitted' CHECK (status IN ('submitted', 'approved', 'rejected')),
+        reason TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        reviewed_at INTEGER
+      );
+      CREATE INDEX dating_applications_user ON dating_applications(user_id, id);
+    `,
+  },
+  {
+    version: 12,
+    name: "top-ups: products, orders paid through a provider, agent income per order and level, withdrawals that freeze (decisions 037, 038)",
+    sql: `
+      CREATE TABLE products (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('coins', 'vip')),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        price_cents INTEGER NOT NULL CHECK (price_cents > 0),
+        coins INTEGER NOT NULL DEFAULT 0 CHECK (coins >= 0),
+        bonus_coins INTEGER NOT NULL DEFAULT 0 CHECK (bonus_coins >= 0),
+        vip_days INTEGER NOT NULL DEFAULT 0 CHECK (vip_days >= 0),
+        pay_methods TEXT NOT NULL DEFAULT '[]',
+        active INTEGER NOT NULL DEFAULT 1,
+        sort INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_no TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        coins INTEGER NOT NULL DEFAULT 0,
+        vip_days INTEGER NOT NULL DEFAULT 0,
+        pay_method TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        provider_ref TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'failed')),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        paid_at INTEGER,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX orders_user ON orders(user_id, id);
+      CREATE TABLE agent_income (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id INTEGER NOT NULL REFERENCES orders(id),
+        level INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        from_user_id INTEGER NOT NULL REFERENCES users(id),
+        order_cents INTEGER NOT NULL,
+        basis_points INTEGER NOT NULL,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+        created_at INTEGER NOT NULL,
+        UNIQUE (order_id, level)
+      );
+      CREATE INDEX agent_income_user ON agent_income(user_id, id);
+      CREATE TABLE withdrawals (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        source TEXT NOT NULL CHECK (source IN ('coins', 'agent')),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        fee INTEGER NOT NULL CHECK (fee >= 0),
+        payout_cents INTEGER NOT NULL CHECK (payout_cents >= 0),
+        account_type TEXT NOT NULL,
+        account_name TEXT NOT NULL,
+        account_no TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+        reason TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        settled_at INTEGER
+      );
+      CREATE INDEX withdrawals_user ON withdrawals(user_id, source, id);
+      CREATE INDEX withdrawals_status ON withdrawals(status, id);
+      ALTER TABLE users ADD COLUMN frozen_coins INTEGER NOT NULL DEFAULT 0 CHECK (frozen_coins >= 0);
+      ALTER TABLE users ADD COLUMN frozen_tui_cents INTEGER NOT NULL DEFAULT 0 CHECK (frozen_tui_cents >= 0);
+    `,
+  },
+  {
+    version: 13,
+    name: "exchange codes usable once per member; help questions; support conversations (decision 039)",
+    sql: `
+      ALTER TABLE exchange_codes ADD COLUMN per_member INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE exchange_code_uses (
+        code TEXT NOT NULL REFERENCES exchange_codes(code),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        used_at INTEGER NOT NULL,
+        PRIMARY KEY (code, user_id)
+      );
+      CREATE TABLE help_questions (id INTEGER PRIMARY KEY AUTOINCREMENT, question TEXT NOT NULL, answer TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE support_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        from_staff INTEGER NOT NULL DEFAULT 0,
+        content TEXT NOT NULL DEFAULT '',
+        images TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX support_messages_user ON support_messages(user_id, id);
+    `,
+  },
+  {
+    version: 14,
+    name: "scandal news and the post circle: headlines renamed to kind 'headline', circle posts of kind 'post' with uploaded images, requests with rewards, follow-ups, offered videos; items hidden after reports (decision 040)",
+    sql: `
+      UPDATE items SET kind = 'headline' WHERE kind = 'post';
+      ALTER TABLE items ADD COLUMN body TEXT NOT NULL DEFAULT '';
+      ALTER TABLE items ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN is_request INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN essence INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE item_images ADD COLUMN url TEXT NOT NULL DEFAULT '';
+      CREATE INDEX items_circle ON items(kind, hidden, created_at DESC, id DESC);
+      CREATE INDEX reports_item ON reports(item_id, user_id);
+      CREATE TABLE find_appends (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        content TEXT NOT NULL,
+        request_id TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX find_appends_item ON find_appends(item_id, id);
+      CREATE TABLE find_rewards (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        coins INTEGER NOT NULL CHECK (coins > 0),
+        request_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, request_id)
+      );
+      CREATE INDEX find_rewards_item ON find_rewards(item_id, id);
+      CREATE TABLE find_videos (
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        video_id INTEGER NOT NULL REFERENCES items(id),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (item_id, video_id)
+      );
+    `,
+  },
 ];

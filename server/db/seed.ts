@@ -2,6 +2,10 @@ import { hashPasswordSync } from "#server/accounts/passwords.ts";
 import { insertUser } from "#server/accounts/users.ts";
 import type { DB } from "./index.ts";
 import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "#server/content/seed.ts";
+import { seedCircle, seedNews } from "#server/news/seed.ts";
+import { seedProducts } from "#server/wallet/products.ts";
+import { seedServices } from "#server/services/seed.ts";
+import { seedDating } from "#server/dating/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
@@ -57,5 +61,10 @@ export async function seed(db: DB) {
     await seedCatalog(db, demo);
     await seedAccountExtras(db, demo);
     await seedCreators(db, demo);
+    await seedNews(db);
+    await seedCircle(db, demo);
+    await seedProducts(db);
+    await seedDating(db);
+    await seedServices(db);
   });
 }

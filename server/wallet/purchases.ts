@@ -1,7 +1,7 @@
 import type { UserRow } from "#server/accounts/users.ts";
 import { userById } from "#server/accounts/users.ts";
 import { canWatch, itemById } from "#server/content/video.ts";
-import { isUniqueViolation, stmt } from "#server/db/database.ts";
+import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
 
@@ -21,7 +21,7 @@ export interface PurchaseOutcome {
  * Locks the member's row until the transaction ends (PostgreSQL; on SQLite the transaction already holds the
  * write lock). Call it first in every transaction that charges or credits a member, then re-read what counts.
  */
-async function lockMember(db: DB, userId: number): Promise<void> {
+export async function lockMember(db: DB, userId: number): Promise<void> {
   await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [userId]);
 }
 
@@ -34,7 +34,7 @@ export async function ticketCount(db: DB, userId: number): Promise<number> {
 }
 
 /** Takes coins from a member, or refuses with the balance and the amount; records why (and for which unit). */
-async function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number, unitId = 0): Promise<number> {
+export async function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number, unitId = 0): Promise<number> {
   const changed = await db.run("UPDATE users SET coins = coins - ?, consumption = consumption + ?, updated_at = ? WHERE id = ? AND coins >= ?", [coins, coins, now, userId, coins]);
   const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
   if (changed !== 1) throw new ApiError(400, `金币不足，当前余额 ${balance} 金币，需要 ${coins} 金币`);
@@ -188,7 +188,7 @@ export async function unlockByPost(db: DB, userId: number, itemId: number, conte
       if ((await communityUnlocksLeft(db, user, now)) <= 0) throw new ApiError(400, `今日社区解锁次数已用完（每天 ${user.can_watch} 次），明天再来吧`);
       const postId = await db.insert(
         `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, creator_id, quote_item_id, created_at)
-         VALUES ('post', 'circle', ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES ('headline', 'circle', ?, ?, ?, ?, ?, ?, ?)`,
         [content.length > 30 ? `${content.slice(0, 30)}…` : content, content, item.cover_seed, item.cover_ratio, userId, itemId, now],
       );
       await recordPurchase(db, { userId, itemId, unitId: 0, method: "community", coins: 0, requestId, now });
@@ -228,53 +228,5 @@ export async function joinClubPaying(db: DB, userId: number, creatorId: number, 
     if (fee > 0) await charge(db, userId, fee, null, "join_club", now);
     await db.run("INSERT INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)", [creatorId, userId, fee, now]);
     return true;
-  });
-}
-
-/** What an exchange code gives: coins, days of VIP, or vouchers. */
-export type ExchangeKind = "coins" | "vip" | "ticket";
-
-export interface ExchangeOutcome {
-  kind: ExchangeKind;
-  amount: number;
-  user: UserRow & { vip_expires_at: number };
-}
-
-/** How long a voucher from an exchange code stays usable. */
-export const EXCHANGED_TICKET_DAYS = 30;
-
-/**
- * Redeems an exchange code, once per code: the first member to send it gets what it gives; anyone after is
- * refused. Coins are credited like a purchase is charged, with a ledger line (a negative spend).
- */
-export async function redeemExchangeCode(db: DB, userId: number, code: string): Promise<ExchangeOutcome> {
-  return await db.transaction(async (db): Promise<ExchangeOutcome> => {
-    const now = Date.now();
-    await lockMember(db, userId);
-    const row = await db.get<{ kind: string; amount: number; used_by: number | null }>("SELECT kind, amount, used_by FROM exchange_codes WHERE code = ?", [code]);
-    if (!row) throw new ApiError(400, "兑换码不存在，请检查后重试");
-    if (row.used_by !== null) throw new ApiError(400, row.used_by === userId ? "你已使用过该兑换码" : "该兑换码已被使用");
-    // Another member redeeming the same code at the same time: only one update finds it unused.
-    if ((await db.run("UPDATE exchange_codes SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL", [userId, now, code])) !== 1) {
-      throw new ApiError(400, "该兑换码已被使用");
-    }
-    const kind = row.kind as ExchangeKind;
-    if (kind === "coins") {
-      await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [row.amount, row.amount, now, userId]);
-      const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
-      await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'exchange_code', ?, ?)", [userId, -row.amount, balance, now]);
-    } else if (kind === "vip") {
-      // Days add to the VIP time left, or start today.
-      await db.run(
-        "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
-        [now, now, row.amount * DAY_MS, now, userId],
-      );
-    } else if (kind === "ticket") {
-      const insert = stmt(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
-      for (let i = 0; i < row.amount; i++) await insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);
-    } else {
-      throw new ApiError(500, "兑换码配置有误，请联系客服");
-    }
-    return { kind, amount: row.amount, user: (await userById(db, userId)) as UserRow & { vip_expires_at: number } };
   });
 }

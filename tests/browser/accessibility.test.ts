@@ -20,6 +20,11 @@ const SCREENS: [path: string, ready: string][] = [
   ["/discovery/theme", ".video-card"],
   ["/my", ".my-list"],
   ["/my/my-tickets", ".page-body"],
+  ["/my/recharge", ".product-grid"],
+  ["/my/purse", ".wallet-card"],
+  ["/share/index", ".page-body"],
+  ["/my/issues", ".page-body"],
+  ["/user/customer", ".page-body"],
   ["/nope", ".error-page"],
 ];
 

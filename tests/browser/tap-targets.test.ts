@@ -61,6 +61,19 @@ const MEMBER_SCREENS: [path: string, ready: string][] = [
   ["/my/my-like?list=liked", ".page-body"],
   ["/my/my-purchase", ".page-body"],
   ["/my/my-tickets", ".page-body"],
+  ["/my/recharge", ".product-grid"],
+  ["/my/recharge-records", ".page-body"],
+  ["/my/consumptions", ".page-body"],
+  ["/my/purse", ".wallet-card"],
+  ["/my/proxy", ".wallet-card"],
+  ["/my/proxy-rule", ".wallet-card"],
+  ["/share/index", ".page-body"],
+  ["/share/promotion", ".page-body"],
+  ["/share/records", ".page-body"],
+  ["/my/my-fans", ".page-body"],
+  ["/my/issues", ".page-body"],
+  ["/user/customer", ".page-body"],
+  ["/my/app-center", ".page-body"],
 ];
 
 interface Target {

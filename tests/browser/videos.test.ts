@@ -336,8 +336,13 @@ describe("player", () => {
     const m = await newMember(100);
     const page = await loggedIn(m.phone, m.password);
     await inAppNavigate(page, "/my/setting");
-    await tapText(page, "10 金币及以下不询问", ".adm-radio");
-    await page.waitForSelector(".adm-radio-checked ::-p-text(10 金币及以下不询问)");
+    // Tapped again while it is not checked: a tap that lands while the screen is still settling is lost.
+    await page.waitForFunction(() => {
+      const radio = [...document.querySelectorAll<HTMLElement>(".adm-radio")].find((e) => e.checkVisibility() && e.textContent?.includes("10 金币及以下不询问"));
+      if (radio?.classList.contains("adm-radio-checked")) return true;
+      radio?.click();
+      return false;
+    }, { polling: 500 });
     // Kept on the device: a reload still has it.
     await page.reload();
     await page.waitForSelector(".adm-radio-checked ::-p-text(10 金币及以下不询问)");

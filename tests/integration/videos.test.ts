@@ -325,7 +325,7 @@ describe("player and money", () => {
     const postId = charged[0]!.post_id;
     expect(charged[0]).toMatchObject({ coins_spent: 0, coins: 0, video: { id: locked[0]!.id, can_watch: 1, is_pay: 1, viewer: { community_left: 2 } } });
     expect(charged[0]!.video.play_url).toMatch(/\/media\/clips\//);
-    expect(await rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(1);
+    expect(await rows("SELECT * FROM items WHERE kind = 'headline' AND creator_id = ?", uid)).toHaveLength(1);
     expect(await rows("SELECT * FROM spending WHERE user_id = ?", uid)).toHaveLength(0);
 
     const post = await m.send(creators.headline, { id: postId });
@@ -335,7 +335,7 @@ describe("player and money", () => {
     for (const v of locked.slice(1, 3)) expect((await m.send(video.communityUnlock, { id: v.id, content: words })).charged).toBe(1);
     await expect(m.send(video.communityUnlock, { id: locked[3]!.id, content: words })).rejects.toThrow("今日社区解锁次数已用完（每天 3 次），明天再来吧");
     expect((await m.send(video.detail, { id: locked[3]!.id })).viewer.community_left).toBe(0);
-    expect(await rows("SELECT * FROM items WHERE kind = 'post' AND creator_id = ?", uid)).toHaveLength(3);
+    expect(await rows("SELECT * FROM items WHERE kind = 'headline' AND creator_id = ?", uid)).toHaveLength(3);
     const mine = await m.send(accounts.myPurchases, { page: 1 });
     expect(mine.list.map((v) => v.id).sort()).toEqual(locked.slice(0, 3).map((v) => v.id).sort());
     expect((await m.send(accounts.userInfo, undefined)).coins).toBe(0);

@@ -6,6 +6,7 @@ import type { PagedState } from "#app/features/paging/pager.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
 import { latestPatch, onVideoPatch, patchesSince } from "#app/lib/video-patches.ts";
 import { openedFrom } from "#app/stores/stack.ts";
+import { ListEnd } from "#app/components/list-end.tsx";
 import { useWindowRows } from "./use-window-rows.ts";
 import { VideoCard } from "./video-card.tsx";
 
@@ -122,24 +123,7 @@ function Feed({ source, initial, columns = 2, emptyText = "暂无视频", onRefr
       {items.length === 0 && !hasMore && !error ? (
         <p className="feed-empty">{emptyText}</p>
       ) : (
-        <div className="list-end">
-          {error ? (
-            <>
-              加载失败：{error}{" "}
-              <button type="button" className="text-button" onClick={() => void retry()}>
-                重试
-              </button>
-            </>
-          ) : loading ? (
-            <>
-              加载中 <span className="loading-dots" aria-hidden><i /><i /><i /></span>
-            </>
-          ) : hasMore ? (
-            "上滑加载更多"
-          ) : (
-            "— 没有更多了 —"
-          )}
-        </div>
+        <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { creators, video, type Comment } from "#gateway/api/index.ts";
+import { circle, creators, news, video, type Comment } from "#gateway/api/index.ts";
 import type { Page, Paged } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
 
@@ -26,6 +26,8 @@ export const COMMENT_KINDS = {
     post: creators.commentHeadline,
     maxLength: creators.MAX_HEADLINE_COMMENT,
   },
+  news: { list: news.comments, replies: news.replies, like: news.likeComment, post: news.comment, maxLength: news.MAX_NEWS_COMMENT },
+  post: { list: circle.replies, replies: circle.replyReplies, like: circle.praiseReply, post: circle.reply, maxLength: circle.MAX_REPLY },
 } satisfies Record<string, CommentCalls>;
 
 export type CommentKind = keyof typeof COMMENT_KINDS;

@@ -1,4 +1,4 @@
-import { accounts, video, type FavoriteGroup } from "#gateway/api/index.ts";
+import { accounts, news, video, type FavoriteGroup } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 
 /** A favourite as the gateway answers it: on or off, and the group it is filed in. */
@@ -8,13 +8,14 @@ export type Favorited = { is_favorite: number; group_id: number | null };
 export interface FavoriteCalls {
   /** Files the item into a group, or toggles it without `group_id`. */
   toggle: Endpoint<{ id: number; group_id?: number }, Favorited, Favorited>;
-  /** The member's favourite groups, to pick one from. */
-  groups: Endpoint<void, FavoriteGroup[], FavoriteGroup[]>;
+  /** The member's favourite groups, to pick one from; a kind without groups has none. */
+  groups?: Endpoint<void, FavoriteGroup[], FavoriteGroup[]>;
 }
 
 /** Every kind of item a member keeps; a new kind is one entry. */
 export const FAVORITE_KINDS = {
   video: { toggle: video.favorite, groups: accounts.likeGroups },
+  news: { toggle: news.favorite },
 } satisfies Record<string, FavoriteCalls>;
 
 export type FavoriteKind = keyof typeof FAVORITE_KINDS;

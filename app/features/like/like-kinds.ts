@@ -1,4 +1,4 @@
-import { creators, video } from "#gateway/api/index.ts";
+import { creators, dating, video } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 import { COMMENT_KINDS, type CommentKind, type Liked } from "#app/features/comments/comment-kinds.ts";
 
@@ -8,6 +8,7 @@ type LikeEndpoint<I> = Endpoint<I, Liked, Liked | undefined>;
 export const ITEM_LIKES = {
   video: video.like,
   headline: creators.likeHeadline,
+  dating: dating.toggleLike,
 } satisfies Record<string, LikeEndpoint<{ id: number }>>;
 
 /**

@@ -1,9 +1,12 @@
-import { video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
+import { dating, news, video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
 import type { CallOutcome, Endpoint } from "#gateway/client.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
 
+/** What every kind's purchase answers: whether it charged, and the balance after. */
+export type Unlocked = Pick<PurchaseResult, "charged" | "coins">;
+
 /** A purchase: it never throws, and answers a repeat of its `request_id` without charging again. */
-type Purchase = Endpoint<{ id: number; request_id?: string }, PurchaseResult, CallOutcome<PurchaseResult>>;
+type Purchase = Endpoint<{ id: number; request_id?: string }, Unlocked, CallOutcome<Unlocked>>;
 
 /** How a unit of one kind (an item, or one chapter or episode) is unlocked. */
 export interface UnlockCalls {
@@ -29,6 +32,8 @@ export const UNLOCK_KINDS = {
     community: video.communityUnlock,
     unlocked: (id) => patchVideo(id, { is_pay: 1, can_watch: 1 }),
   },
+  dating: { noun: "联系方式", verb: "查看", coins: dating.buy },
+  news: { noun: "文章", verb: "阅读全文", coins: news.buy },
 } satisfies Record<string, UnlockCalls>;
 
 export type UnlockKind = keyof typeof UNLOCK_KINDS;

@@ -6,8 +6,9 @@ export type Wanted = { requested: number; count: number };
 
 /** The calls behind "want this" (求片) for one kind of item. */
 export interface WantCalls {
-  check: Endpoint<{ id: number }, Wanted, Wanted>;
-  request: Endpoint<{ id: number; content?: string }, Wanted, Wanted>;
+  // `id` is optional in the calls' input: without it they are the post circle's (issue 20); this control sends one.
+  check: Endpoint<{ id?: number }, Wanted, Wanted>;
+  request: Endpoint<{ id?: number; content?: string }, Wanted, Wanted>;
 }
 
 /** Every kind of item members may ask for; a new kind is one entry. */

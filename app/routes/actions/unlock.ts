@@ -1,8 +1,7 @@
-import type { PurchaseResult } from "#gateway/api/index.ts";
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { idField, kindField } from "#app/features/action-fetcher.ts";
-import { UNLOCK_KINDS, type UnlockCalls } from "#app/features/unlock/unlock-kinds.ts";
+import { UNLOCK_KINDS, type UnlockCalls, type Unlocked } from "#app/features/unlock/unlock-kinds.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { notFound } from "#app/lib/not-found.ts";
@@ -21,7 +20,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const calls: UnlockCalls = UNLOCK_KINDS[kind];
   const way = form.get("way");
   const request_id = String(form.get("request_id") ?? "") || undefined;
-  let bought: PurchaseResult;
+  let bought: Unlocked;
   try {
     if (way === "community" && calls.community) {
       const content = String(form.get("content") ?? "").trim();

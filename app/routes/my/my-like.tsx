@@ -1,7 +1,9 @@
 import { Button, Input, Tabs } from "antd-mobile";
 import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { accounts } from "#gateway/api/index.ts";
+import { accounts, news } from "#gateway/api/index.ts";
+import { WindowedList } from "#app/components/circle/windowed-list.tsx";
+import { NewsRow } from "#app/components/news/news-row.tsx";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
@@ -17,14 +19,18 @@ function groupParam(request: Request): number | undefined {
 
 /** The screen holds two lists: favourites (收藏, in groups) and liked videos (点赞, `?list=liked`). */
 const isLikedList = (request: Request) => new URL(request.url).searchParams.get("list") === "liked";
+/** Favourite articles (资讯, `?list=news`, issue 20). */
+const isNewsList = (request: Request) => new URL(request.url).searchParams.get("list") === "news";
 
 /** The member's favourites: all, or one group's. */
 const favoriteVideos = (group: number | undefined) => pagedSource(accounts.myLikes, { group_id: group }, 20);
 const likedVideos = pagedSource(accounts.myPraised, {}, 20);
+const favoriteNews = pagedSource(news.myFavorites, {}, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   if (isLikedList(request)) return { liked: true, groups: [], group: undefined, first: await firstPage(likedVideos) };
+  if (isNewsList(request)) return { liked: false, groups: [], group: undefined, first: undefined, newsFirst: await firstPage(favoriteNews) };
   const group = groupParam(request);
   const [groups, first] = await Promise.all(together(() => [api(accounts.likeGroups, undefined), firstPage(favoriteVideos(group))]));
   return { liked: false, groups, group, first };
@@ -54,7 +60,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export default function MyLike({ loaderData: { liked, groups, group, first } }: Route.ComponentProps) {
+export default function MyLike({ loaderData }: Route.ComponentProps) {
+  const { liked, groups, group, first } = loaderData;
+  const newsFirst = "newsFirst" in loaderData ? loaderData.newsFirst : undefined;
   const [, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof clientAction>();
   const [name, setName] = useState("");
@@ -75,11 +83,23 @@ export default function MyLike({ loaderData: { liked, groups, group, first } }: 
     });
   };
   const lists = (
-    <Tabs className="my-like-lists" activeKey={liked ? "liked" : "favorites"} onChange={(k) => setParams(k === "liked" ? { list: "liked" } : {}, { replace: true })}>
+    <Tabs
+      className="my-like-lists"
+      activeKey={liked ? "liked" : newsFirst ? "news" : "favorites"}
+      onChange={(k) => setParams(k === "liked" || k === "news" ? { list: k } : {}, { replace: true })}
+    >
       <Tabs.Tab key="favorites" title="收藏" />
       <Tabs.Tab key="liked" title="点赞" />
+      <Tabs.Tab key="news" title="资讯" />
     </Tabs>
   );
+  if (newsFirst)
+    return (
+      <Page title="我的收藏">
+        {lists}
+        <WindowedList source={favoriteNews} initial={newsFirst} itemKey={(a) => a.id} renderItem={(a) => <NewsRow item={a} />} estimate={76} emptyText="还没有收藏的资讯" label="收藏的资讯" />
+      </Page>
+    );
   if (liked)
     return (
       <Page title="我的点赞">

@@ -1,0 +1,32 @@
+import { ErrorBlock } from "antd-mobile";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { ErrorBack } from "#app/components/error-back.tsx";
+import { Page } from "#app/components/page.tsx";
+import { useToastsMuted } from "#app/lib/use-toasts-muted.ts";
+
+/** `?id=` of a detail screen, or a 404 for the route's error boundary. */
+export function idParam(request: Request, missing: string): number {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(missing, { status: 404 });
+  return id;
+}
+
+/** A screen whose loader failed: why, and the ways out (back, home). */
+export function ScreenError({ title, failed }: { title: string; failed: string }) {
+  const error = useRouteError();
+  useToastsMuted();
+  const description = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : getErrorMessage(error);
+  return (
+    <Page title={title}>
+      <ErrorBlock status="default" title={failed} description={description}>
+        <p className="error-actions">
+          <ErrorBack />
+          <Link className="error-home" to="/home">
+            返回首页
+          </Link>
+        </p>
+      </ErrorBlock>
+    </Page>
+  );
+}

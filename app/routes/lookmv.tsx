@@ -1,0 +1,162 @@
+import { Button, Stepper, TextArea, type ImageUploadItem } from "antd-mobile";
+import { useEffect, useId, useState } from "react";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { circle, video } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
+import { Page } from "#app/components/page.tsx";
+import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
+import { useBalance } from "#app/features/spend/use-balance.ts";
+import { toast } from "#app/lib/feedback.ts";
+import { PhotoPicker } from "#app/components/media/photo-picker.tsx";
+import { api, formApi, together } from "#app/lib/gateway.ts";
+import { requireMember } from "#app/lib/require-member.ts";
+import { localStore } from "#app/lib/safe-storage.ts";
+import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
+import "#app/components/circle/circle.css";
+import type { Route } from "./+types/lookmv";
+
+// The composer: a request for a video (求片, with an optional reward), or with `?type=post` a plain post. What
+// the member typed and uploaded is kept on the device until it is posted, so leaving the screen loses nothing.
+
+type Draft = { content: string; images: string[]; coins: number; topic: number; video: DraftVideo | null };
+const EMPTY_DRAFT: Draft = { content: "", images: [], coins: 0, topic: 0, video: null };
+const draftKey = (request: boolean) => `circle-draft:${request ? "request" : "post"}`;
+
+function readDraft(request: boolean): Draft {
+  try {
+    return { ...EMPTY_DRAFT, ...(JSON.parse(localStore.getItem(draftKey(request)) ?? "{}") as Partial<Draft>) };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+const isRequest = (request: Request) => new URL(request.url).searchParams.get("type") !== "post";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireMember(request);
+  const [state, config, topics, user] = await Promise.all(
+    together(() => [api(video.checkFind, {}), syncGlobalConfig(), api(circle.topics, undefined).catch(() => []), syncUser().catch(() => undefined)]),
+  );
+  return { state, upload: config.upload ?? null, topics, coins: user?.coins ?? 0, request: isRequest(request) };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const asking = isRequest(request);
+  const content = String(form.get("content") ?? "").trim();
+  const images = JSON.parse(String(form.get("images") ?? "[]")) as string[];
+  const coins = asking ? Number(form.get("coins") ?? 0) : 0;
+  const topic = Number(form.get("topic") ?? 0);
+  const videoPath = String(form.get("video") ?? "");
+  const errors: string[] = [];
+  if (content.length < circle.POST_TEXT.min) errors.push(`内容至少 ${circle.POST_TEXT.min} 个字`);
+  if (content.length > circle.POST_TEXT.max) errors.push(`内容最多 ${circle.POST_TEXT.max} 字`);
+  if (images.length > circle.MAX_POST_IMAGES) errors.push(`最多 ${circle.MAX_POST_IMAGES} 张图片`);
+  if (!Number.isSafeInteger(coins) || coins < 0 || coins > circle.MAX_REWARD) errors.push(`悬赏应为 0–${circle.MAX_REWARD} 金币`);
+  if (errors.length) return data({ errors }, { status: 400 });
+  try {
+    const posted = await formApi(video.requestFind, {
+      content,
+      images,
+      is_request: asking ? 1 : 0,
+      ...(coins ? { coins } : {}),
+      ...(topic > 0 ? { topic_id: topic } : {}),
+      ...(videoPath ? { video: videoPath } : {}),
+      request_id: String(form.get("request_id") ?? "") || undefined,
+    });
+    localStore.removeItem(draftKey(asking));
+    toast(asking ? "求片已发布" : "发布成功", "success");
+    return redirect(`/post/detail?id=${posted.post_id}`);
+  } catch (error) {
+    return data({ errors: [getErrorMessage(error)] }, { status: 400 });
+  }
+}
+
+export default function LookMv({ loaderData: { state, upload, topics, coins: loadedCoins, request } }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const contentId = useId();
+  const balance = useBalance(loadedCoins);
+  const [draft, setDraft] = useState(() => readDraft(request));
+  const [uploading, setUploading] = useState(false);
+  const [videoBusy, setVideoBusy] = useState(false);
+  // One id per draft: a double tap posts once.
+  const [requestId] = useState(() => `post-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  useEffect(() => void localStore.setItem(draftKey(request), JSON.stringify(draft)), [draft, request]);
+  const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const errors = fetcher.data && "errors" in fetcher.data ? fetcher.data.errors : [];
+  const busy = fetcher.state !== "idle";
+  const submit = async () => {
+    if (busy || uploading || videoBusy) return;
+    if (request && draft.coins > 0 && !(await confirmSpend({ what: "求片悬赏", price: draft.coins, balance, confirmText: "发布" }))) return;
+    void fetcher.submit(
+      { content: draft.content, images: JSON.stringify(draft.images), coins: request ? draft.coins : 0, topic: draft.topic, video: request ? "" : (draft.video?.path ?? ""), request_id: requestId },
+      { method: "post" },
+    );
+  };
+  const title = request ? "求片" : "发帖";
+  return (
+    <Page title={title}>
+      <form
+        className="composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {!state.can_post ? <p className="composer-error">{state.reason}</p> : <p className="composer-hint">今天还可以发 {state.left} 条</p>}
+        <label className="visually-hidden" htmlFor={contentId}>
+          内容
+        </label>
+        <TextArea
+          id={contentId}
+          value={draft.content}
+          onChange={(content) => change({ content })}
+          maxLength={circle.POST_TEXT.max}
+          showCount
+          rows={5}
+          placeholder={request ? "想看什么片？描述一下画面、演员或情节" : "分享点什么…"}
+        />
+        <PhotoPicker
+          upload={upload}
+          value={draft.images.map((url) => ({ url }))}
+          onChange={(items: ImageUploadItem[]) => change({ images: items.map((i) => i.url) })}
+          max={circle.MAX_POST_IMAGES}
+          onBusy={setUploading}
+        />
+        <p className="composer-hint">最多 {circle.MAX_POST_IMAGES} 张图片{uploading ? "，上传中…" : ""}</p>
+        {!request ? <VideoUpload config={upload} value={draft.video} onChange={(video) => change({ video })} onBusy={setVideoBusy} /> : null}
+        {topics.length > 0 && (
+          <nav className="feed-tools" aria-label="话题">
+            {topics.map((t) => (
+              <button key={t.id} type="button" className={draft.topic === t.id ? "is-active" : ""} aria-pressed={draft.topic === t.id} onClick={() => change({ topic: draft.topic === t.id ? 0 : t.id })}>
+                #{t.title}
+              </button>
+            ))}
+          </nav>
+        )}
+        {request ? (
+          <div className="composer-field">
+            <span>悬赏金币（余额 {balance}）</span>
+            <Stepper min={0} max={circle.MAX_REWARD} step={10} value={draft.coins} onChange={(coins) => change({ coins: coins || 0 })} aria-label="悬赏金币" />
+          </div>
+        ) : null}
+        {errors.map((e) => (
+          <p key={e} className="composer-error" role="alert">
+            {e}
+          </p>
+        ))}
+        <Button type="submit" color="primary" block loading={busy} disabled={busy || uploading || videoBusy || !state.can_post}>
+          {request ? "发布求片" : "发布"}
+        </Button>
+        <Link className="composer-hint" to={request ? "/lookmv?type=post" : "/lookmv"} replace>
+          {request ? "改为发普通帖子" : "改为求片"}
+        </Link>
+      </form>
+    </Page>
+  );
+}
+
+export function meta() {
+  return [{ title: "求片 — 影音" }];
+}

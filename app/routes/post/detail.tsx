@@ -1,0 +1,168 @@
+import { Button, Stepper, TextArea } from "antd-mobile";
+import { useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { circle } from "#gateway/api/index.ts";
+import { getErrorMessage } from "#gateway/errors.ts";
+import { PostPictures } from "#app/components/circle/post-pictures.tsx";
+import { idParam, ScreenError } from "#app/components/screen-error.tsx";
+import { EncImage } from "#app/components/media/enc-image.tsx";
+import { Page } from "#app/components/page.tsx";
+import { VideoGrid } from "#app/components/video/video-grid.tsx";
+import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { Comments } from "#app/features/comments/comments.tsx";
+import { useMemberOnly } from "#app/features/member-only.ts";
+import { ReportButton } from "#app/features/report/report-button.tsx";
+import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
+import { useBalance } from "#app/features/spend/use-balance.ts";
+import { api, together } from "#app/lib/gateway.ts";
+import { formatCount, formatTime } from "#app/lib/format.ts";
+import { setCoins } from "#app/stores/user.ts";
+import "#app/components/circle/circle.css";
+import type { Route } from "./+types/detail";
+
+const EMPTY = { list: [], page: 1, limit: 20, total: 0, has_more: false };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const id = idParam(request, "帖子不存在或链接有误");
+  const [post, replies, offered] = await Promise.all(
+    together(() => [api(circle.detail, { id }), api(circle.replies, { id, page: 1, limit: 20 }), api(circle.mvList, { id, page: 1, limit: 6 }).catch(() => EMPTY)]),
+  );
+  return { post, replies, offered };
+}
+
+/** The author's follow-up (`follow-up`), or coins added to a request's reward (`coins`, with its request id). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const id = idParam(request, "帖子不存在或链接有误");
+  try {
+    if (form.get("intent") === "coins") {
+      const coins = Number(form.get("coins"));
+      if (!Number.isSafeInteger(coins) || coins < 1 || coins > circle.MAX_REWARD) return { error: `追加金币应为 1–${circle.MAX_REWARD} 的整数` };
+      const added = await api(circle.appendCoins, { id, coins, request_id: String(form.get("request_id") ?? "") || undefined });
+      setCoins(added.coins);
+      return { reward: added.reward };
+    }
+    const content = String(form.get("content") ?? "").trim();
+    if (!content) return { error: "请输入补充内容" };
+    return { followUp: await api(circle.appendDetail, { id, content }) };
+  } catch (error) {
+    return { error: getErrorMessage(error) };
+  }
+}
+
+export default function PostDetail({ loaderData: { post, replies, offered } }: Route.ComponentProps) {
+  return (
+    <Page title={post.is_request ? "求片" : "帖子"} right={<ReportButton kind="post" id={post.id} />}>
+      <article className="post-body">
+        <div className="post-card-head">
+          <EncImage className="post-avatar" src={post.creator.avatar_url} ratio="1X1" alt="" />
+          <Link className="post-author" to={`/user?uid=${post.creator.uid}`}>
+            {post.creator.nickname}
+          </Link>
+          <span className="post-time">{formatTime(post.created_at)}</span>
+        </div>
+        <p className="post-text">{post.content}</p>
+        <PostPictures images={post.images} />
+        {post.video ? <VideoPlayer src={post.video.url} /> : null}
+        <p className="post-counts">
+          {post.topic ? (
+            <Link className="post-topic" to={`/post/topic?id=${post.topic.id}`}>
+              #{post.topic.title}
+            </Link>
+          ) : null}
+          <span>{formatCount(post.view_count)} 浏览</span>
+          <span>{formatCount(post.reply_count)} 回复</span>
+        </p>
+        {post.is_request ? <Reward id={post.id} reward={post.coins} balance={post.viewer.coins} /> : null}
+        <FollowUps appends={post.appends} mine={Boolean(post.is_mine)} />
+        {offered.list.length > 0 && (
+          <section className="post-section" aria-label="推荐的视频">
+            <h2>网友推荐的视频</h2>
+            <VideoGrid videos={offered.list} />
+          </section>
+        )}
+      </article>
+      <Comments kind="post" id={post.id} initial={replies} />
+    </Page>
+  );
+}
+
+function Reward({ id, reward, balance: loaded }: { id: number; reward: number; balance: number }) {
+  const fetcher = useFetcher<typeof clientAction>({ key: `reward:${id}` });
+  const { memberOnly } = useMemberOnly();
+  const balance = useBalance(loaded);
+  const [coins, setCoinsToAdd] = useState(10);
+  // One id per balance: a double tap is the same request, and the coins move once.
+  const requestId = `${id}-${balance}-${coins}`;
+  const now = fetcher.data && "reward" in fetcher.data ? fetcher.data.reward : reward;
+  const add = async () => {
+    if (fetcher.state !== "idle") return;
+    if (await confirmSpend({ what: "追加求片悬赏", price: coins, balance, confirmText: "追加" })) {
+      void fetcher.submit({ intent: "coins", coins, request_id: requestId }, { method: "post" });
+    }
+  };
+  return (
+    <section className="post-section" aria-label="悬赏">
+      <div className="reward-line">
+        <h2>
+          悬赏 <strong data-testid="reward">{now}</strong> 金币
+        </h2>
+        <Stepper min={1} max={circle.MAX_REWARD} step={10} value={coins} onChange={(v) => setCoinsToAdd(v || 1)} aria-label="追加金币" />
+        <Button size="small" color="primary" loading={fetcher.state !== "idle"} onClick={memberOnly(() => void add())}>
+          追加悬赏
+        </Button>
+      </div>
+      {fetcher.data && "error" in fetcher.data ? <p className="composer-error">{fetcher.data.error}</p> : null}
+    </section>
+  );
+}
+
+function FollowUps({ appends, mine }: { appends: { id: number; content: string; created_at: string }[]; mine: boolean }) {
+  const fetcher = useFetcher<typeof clientAction>({ key: "follow-up" });
+  const [text, setText] = useState("");
+  const textId = useId();
+  const [added, setAdded] = useState<typeof appends>([]);
+  const answer = fetcher.data && "followUp" in fetcher.data ? fetcher.data.followUp : undefined;
+  if (answer && !added.some((a) => a.id === answer.id)) {
+    setAdded([...added, answer]);
+    setText("");
+  }
+  const all = [...appends, ...added.filter((a) => !appends.some((b) => b.id === a.id))];
+  if (!all.length && !mine) return null;
+  return (
+    <section className="post-section" aria-label="作者补充">
+      <h2>作者补充</h2>
+      {all.length ? (
+        <ol>
+          {all.map((a) => (
+            <li key={a.id}>
+              {a.content} <small>{formatTime(a.created_at)}</small>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="composer-hint">还没有补充</p>
+      )}
+      {mine ? (
+        <fetcher.Form method="post" className="composer">
+          <label className="visually-hidden" htmlFor={textId}>
+            补充说明
+          </label>
+          <TextArea id={textId} name="content" value={text} onChange={setText} maxLength={circle.MAX_FOLLOW_UP} rows={2} placeholder="补充说明" />
+          {fetcher.data && "error" in fetcher.data ? <p className="composer-error">{fetcher.data.error}</p> : null}
+          <Button type="submit" size="small" color="primary" loading={fetcher.state !== "idle"} disabled={!text.trim()}>
+            发布补充
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "帖子 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <ScreenError title="帖子" failed="帖子加载失败" />;
+}

@@ -1,0 +1,107 @@
+import { circle } from "#gateway/api/index.ts";
+import type { CirclePost } from "#gateway/api/circle.ts";
+import type { ImageRef } from "#gateway/api/content-types.ts";
+import { avatarUrl, encImageUrl, playUrl } from "#server/content/media.ts";
+import type { DB } from "#server/db/index.ts";
+import { ApiError, isoDate, paged } from "#server/http/registry.ts";
+
+// Circle posts are items of kind `post` (section `circle`): `description` is the text, `media` an uploaded
+// video's path (or a seeded clip), `coins` a request's reward, `series_id` the topic. Pictures are
+// `item_images` rows: an uploaded picture's address in `url`, or a generated placeholder's `seed`.
+
+export interface CircleRow {
+  id: number;
+  description: string;
+  media: string;
+  is_request: number;
+  coins: number;
+  essence: number;
+  comment_count: number;
+  like_count: number;
+  view_count: number;
+  hidden: number;
+  created_at: number;
+  creator_id: number;
+  nickname: string;
+  username: string;
+  avatar_url: string;
+  series_id: number | null;
+  topic_title: string;
+  is_like: number;
+  is_attention: number;
+}
+
+export const CIRCLE_SELECT = `
+  SELECT i.id, i.description, i.media, i.is_request, i.coins, i.essence, i.comment_count, i.like_count, i.view_count, i.hidden, i.created_at,
+    i.creator_id, u.nickname, u.username, u.avatar_url, i.series_id, COALESCE(s.title, '') AS topic_title,
+    CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
+    CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
+  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
+
+/** Posts everyone sees: not hidden by reports; a hidden one only to its author. */
+export const VISIBLE = "i.kind = 'post' AND (i.hidden = 0 OR i.creator_id = @uid)";
+
+const address = (origin: string, path: string) => (path.startsWith("/") ? `${origin}${path}` : path);
+
+/** The pictures of each post, in order: one query for a page of posts. */
+export async function picturesOf(db: DB, origin: string, ids: number[]): Promise<Map<number, ImageRef[]>> {
+  const pictures = new Map<number, ImageRef[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return pictures;
+  const rows = await db.all<{ item_id: number; seed: string; ratio: string; url: string }>("SELECT item_id, seed, ratio, url FROM item_images WHERE item_id IN (@ids) ORDER BY item_id, seq", { ids });
+  for (const r of rows) {
+    const [w, h] = r.ratio.split("X").map(Number) as [number, number];
+    pictures.get(r.item_id)?.push({ url: r.url ? address(origin, r.url) : encImageUrl(origin, r.seed, 360, Math.round((360 * h) / w)), ratio: r.ratio });
+  }
+  return pictures;
+}
+
+export function excerptOf(text: string, length = 80) {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[]): CirclePost {
+  return {
+    id: r.id,
+    kind: "post",
+    excerpt: excerptOf(r.description),
+    images,
+    video: r.media ? { url: r.media.startsWith("/") ? address(origin, r.media) : playUrl(origin, r.media) } : null,
+    is_request: r.is_request ? 1 : 0,
+    coins: r.coins,
+    essence: r.essence ? 1 : 0,
+    reply_count: r.comment_count,
+    like_count: r.like_count,
+    view_count: r.view_count,
+    is_like: r.is_like ? 1 : 0,
+    creator: { uid: r.creator_id, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url }), is_attention: r.is_attention ? 1 : 0 },
+    topic: r.series_id ? { id: r.series_id, title: r.topic_title } : null,
+    created_at: isoDate(r.created_at),
+  };
+}
+
+/** One page of posts: `where` and `order` use named parameters only; `@uid` is the viewer. */
+export async function pageOfCirclePosts(db: DB, origin: string, uid: number, opts: { where: string; order: string; params?: Record<string, unknown>; page: number; limit: number }) {
+  const where = `${VISIBLE} AND ${opts.where}`;
+  const params = { uid, ...opts.params };
+  const total = (await db.value<number>(`SELECT COUNT(*) FROM items i WHERE ${where}`, params))!;
+  const rows = (await db.all(`${CIRCLE_SELECT} WHERE ${where} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`, {
+    ...params,
+    limit: opts.limit,
+    offset: (opts.page - 1) * opts.limit,
+  })) as CircleRow[];
+  const pictures = await picturesOf(db, origin, rows.map((r) => r.id));
+  return paged(rows.map((r) => toCirclePost(origin, r, pictures.get(r.id) ?? [])), opts.page, opts.limit, Number(total));
+}
+
+export async function requireCirclePost(db: DB, id: number, uid: number): Promise<CircleRow> {
+  const row = (await db.get(`${CIRCLE_SELECT} WHERE i.id = @id AND i.kind = 'post'`, { id, uid })) as CircleRow | undefined;
+  if (!row) throw new ApiError(404, "帖子不存在或已删除");
+  if (row.hidden && row.creator_id !== uid) throw new ApiError(404, "该帖子被多人举报，审核前暂不显示");
+  return row;
+}
+
+/** Hides a post or headline from the feeds once `REPORTS_TO_HIDE` members reported it (decision 040). */
+export async function hideWhenReported(db: DB, itemId: number): Promise<void> {
+  const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE item_id = ?", [itemId]))!;
+  if (Number(reporters) >= circle.REPORTS_TO_HIDE) await db.run("UPDATE items SET hidden = 1 WHERE id = ? AND kind IN ('headline', 'post') AND hidden = 0", [itemId]);
+}
