@@ -13,6 +13,10 @@ import type { CryptoBackend } from "#gateway/crypto.ts";
 import { encodeRequestBody, openResponse, sealRequest, sealResponse } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { benchApp } from "./app.ts";
+import { benchFailoverBrowser } from "./failover-browser.ts";
+import { benchPaymentCallbacks } from "./payments.ts";
+import { benchCircleFeed } from "./circle-feed.ts";
+import { benchUpload } from "./upload.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -268,10 +272,17 @@ if (!only || only === "gateway") {
   await benchCalls("SQLite", {});
   await onPostgres((env) => benchCalls("PostgreSQL", env));
   await benchConcurrentBuys("SQLite file", {});
+  await benchPaymentCallbacks("SQLite", {});
   await benchFailover();
   await onPostgres((env) => benchConcurrentBuys("PostgreSQL", env));
 }
-// `npm run bench -- failover`: the failover figure alone.
+// `npm run bench -- failover`: the failover figures alone (node client, then the browser).
 if (only === "failover") await benchFailover();
+if (!only || only === "failover") await benchFailoverBrowser();
 // `npm run bench -- app`: the built app's first-screen figures alone.
 if (!only || only === "app") await benchApp();
+// `npm run bench -- circle`: the video upload and the long circle feed (needs `npm run build`).
+if (!only || only === "circle") {
+  await benchUpload(serveProcess, line);
+  await benchCircleFeed();
+}
