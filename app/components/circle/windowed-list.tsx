@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { Paged } from "#gateway/api/types.ts";
-import { ListEnd } from "#app/components/list-end.tsx";
+import { FeedFrame } from "#app/components/feed-frame.tsx";
 import { useWindowRows } from "#app/components/video/use-window-rows.ts";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
 import "./circle.css";
-
-const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
 
 interface Props<T> {
   source: PagedSource<T>;
@@ -34,17 +32,8 @@ function List<T>({ source, initial, itemKey, renderItem, estimate, emptyText = "
   useEffect(() => {
     if (hasMore && !loading && !error && end >= items.length - 2) void loadMore();
   }, [end, items.length, hasMore, loading, error, loadMore]);
-  // Pull-to-refresh (and its gesture library) loads at the first touch.
-  const [pullReady, setPullReady] = useState(false);
-  useEffect(() => {
-    if (pullReady) return;
-    const go = () => setPullReady(true);
-    window.addEventListener("touchstart", go, { once: true, passive: true });
-    return () => window.removeEventListener("touchstart", go);
-  }, [pullReady]);
-
-  const content = (
-    <>
+  return (
+    <FeedFrame itemCount={items.length} hasMore={hasMore} error={error} loading={loading} retry={retry} refresh={refresh} emptyText={emptyText}>
       <ul ref={listRef} className="windowed-list" aria-label={label} style={{ paddingTop: start * rowHeight, paddingBottom: Math.max(0, items.length - end) * rowHeight }}>
         {items.slice(start, end).map((item, i) => (
           <li key={itemKey(item)} ref={i === 0 ? measureRow : undefined} className="windowed-row">
@@ -52,17 +41,6 @@ function List<T>({ source, initial, itemKey, renderItem, estimate, emptyText = "
           </li>
         ))}
       </ul>
-      {items.length === 0 && !hasMore && !error ? (
-        <p className="feed-empty">{emptyText}</p>
-      ) : (
-        <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} />
-      )}
-    </>
-  );
-  if (!pullReady) return content;
-  return (
-    <Suspense fallback={content}>
-      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
-    </Suspense>
+    </FeedFrame>
   );
 }

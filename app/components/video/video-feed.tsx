@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
@@ -6,11 +6,9 @@ import type { PagedState } from "#app/features/paging/pager.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
 import { latestPatch, onVideoPatch, patchesSince } from "#app/lib/video-patches.ts";
 import { openedFrom } from "#app/stores/stack.ts";
-import { ListEnd } from "#app/components/list-end.tsx";
+import { FeedFrame } from "#app/components/feed-frame.tsx";
 import { useWindowRows } from "./use-window-rows.ts";
 import { VideoCard } from "./video-card.tsx";
-
-const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
 
 // Feeds seen this session, by their source's key: switching tabs back and forth keeps what was loaded.
 const kept = new Map<string, PagedState<Video>>();
@@ -87,15 +85,6 @@ function Feed({ source, initial, columns = 2, emptyText = "暂无视频", onRefr
     if (hasMore && !loading && !error && end >= rows - 1) void loadMore();
   }, [end, rows, hasMore, loading, error, loadMore]);
 
-  // Pull-to-refresh (and its gesture library) loads at the first touch, not with the first screen.
-  const [pullReady, setPullReady] = useState(false);
-  useEffect(() => {
-    if (pullReady) return;
-    const start = () => setPullReady(true);
-    window.addEventListener("touchstart", start, { once: true, passive: true });
-    return () => window.removeEventListener("touchstart", start);
-  }, [pullReady]);
-
   // Stable across renders, so the memoised cards do not re-render when the window moves.
   const latest = useRef({ source, items, hasMore });
   latest.current = { source, items, hasMore };
@@ -115,22 +104,11 @@ function Feed({ source, initial, columns = 2, emptyText = "暂无视频", onRefr
     );
   }
 
-  const content = (
-    <>
+  return (
+    <FeedFrame itemCount={items.length} hasMore={hasMore} error={error} loading={loading} retry={retry} refresh={refresh} emptyText={emptyText}>
       <div ref={listRef} className="video-feed" style={{ paddingTop: start * rowHeight, paddingBottom: Math.max(0, rows - end) * rowHeight }}>
         {rowsInView}
       </div>
-      {items.length === 0 && !hasMore && !error ? (
-        <p className="feed-empty">{emptyText}</p>
-      ) : (
-        <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} />
-      )}
-    </>
-  );
-  if (!pullReady) return content;
-  return (
-    <Suspense fallback={content}>
-      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
-    </Suspense>
+    </FeedFrame>
   );
 }

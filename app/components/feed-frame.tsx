@@ -1,0 +1,41 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { ListEnd } from "#app/components/list-end.tsx";
+
+const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
+
+interface Props {
+  children: ReactNode;
+  itemCount: number;
+  hasMore: boolean;
+  error: string | null | undefined;
+  loading: boolean;
+  retry: () => unknown;
+  refresh: () => Promise<unknown>;
+  emptyText: string;
+}
+
+/**
+ * An endless list's frame: its rows, then the empty text or the list's end, all under pull-to-refresh. The
+ * gesture library loads at the first touch, not with the first screen.
+ */
+export function FeedFrame({ children, itemCount, hasMore, error, loading, retry, refresh, emptyText }: Props) {
+  const [pullReady, setPullReady] = useState(false);
+  useEffect(() => {
+    if (pullReady) return;
+    const go = () => setPullReady(true);
+    window.addEventListener("touchstart", go, { once: true, passive: true });
+    return () => window.removeEventListener("touchstart", go);
+  }, [pullReady]);
+  const content = (
+    <>
+      {children}
+      {itemCount === 0 && !hasMore && !error ? <p className="feed-empty">{emptyText}</p> : <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} />}
+    </>
+  );
+  if (!pullReady) return content;
+  return (
+    <Suspense fallback={content}>
+      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
+    </Suspense>
+  );
+}
