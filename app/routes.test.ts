@@ -56,6 +56,11 @@ const PRODUCT_SCREENS = [
   "share/index", "share/promotion", "share/records", "my/my-fans", "my/issues", "my/app-center", "user/customer",
   // Scandal news and the post circle (issue 20).
   "scandalous/detail", "post/detail", "post/topic", "post/category", "lookmv", "my/my-post",
+  // Resources (issue 19).
+  // Comics.
+  // Novels.
+  // Picture sets and audio books.
+  // Games.
 ];
 
 it("puts every product screen at its own path, with no path parameters", () => {

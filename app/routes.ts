@@ -66,6 +66,11 @@ export default [
   route("post/category", "routes/post/category.tsx"),
   route("lookmv", "routes/lookmv.tsx"),
   route("my/my-post", "routes/my/my-post.tsx"),
+  // Resources (issue 19): the 资源 tab's kinds.
+  // Comics.
+  // Novels.
+  // Picture sets and audio books.
+  // Games.
   // Addresses of screens that moved to their product paths under /my: shared links still open them.
   ...["setting", "info", "edit", "updatepwd", "announcement", "notice"].map((old) => route(old, "routes/moved.tsx", { id: `moved-${old}` })),
   // Action routes: a clientAction each and no screen; the shared controls submit to them (decision 033).

@@ -24,6 +24,7 @@ import { paymentRoutes } from "#server/wallet/payment-routes.ts";
 import { datingHandlers } from "#server/dating/index.ts";
 import { newsHandlers } from "#server/news/index.ts";
 import { serviceHandlers } from "#server/services/index.ts";
+import { resourceHandlers } from "#server/resources/index.ts";
 
 // Room for the multipart framing and the other fields around the file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -38,7 +39,7 @@ async function limited(c: Context, maxSize: number, msg: string, handle: () => P
 }
 
 export function createRegistry() {
-  return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers, ...datingHandlers, ...newsHandlers, ...serviceHandlers);
+  return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers, ...datingHandlers, ...newsHandlers, ...serviceHandlers, ...resourceHandlers);
 }
 
 /** `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029). */

@@ -10,12 +10,21 @@ import * as orders from "./orders.ts";
 import * as services from "./services.ts";
 import * as news from "./news.ts";
 import * as circle from "./circle.ts";
+import * as resources from "./resources.ts";
+import * as comics from "./comics.ts";
+import * as novels from "./novels.ts";
+import * as pictures from "./pictures.ts";
+import * as audio from "./audio.ts";
+import * as games from "./games.ts";
 
 const isEndpoint = (value: unknown): value is Endpoint<unknown, unknown, unknown> =>
   typeof value === "object" && value !== null && "path" in value && "mode" in value;
 
 /** Every endpoint of every area. */
-export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [accounts, creators, home, search, video, dating, orders, services, news, circle].flatMap((area) =>
+export const ENDPOINTS: readonly Endpoint<unknown, unknown, unknown>[] = [
+  ...[accounts, creators, home, search, video, dating, orders, services, news, circle],
+  ...[resources, comics, novels, pictures, audio, games],
+].flatMap((area) =>
   Object.values(area).filter(isEndpoint),
 );
 

@@ -10,5 +10,12 @@ export * as orders from "./orders.ts";
 export * as services from "./services.ts";
 export * as news from "./news.ts";
 export * as circle from "./circle.ts";
+// Resources (issue 19).
+export * as resources from "./resources.ts";
+export * as comics from "./comics.ts";
+export * as novels from "./novels.ts";
+export * as pictures from "./pictures.ts";
+export * as audio from "./audio.ts";
+export * as games from "./games.ts";
 export type * from "./types.ts";
 export type * from "./content-types.ts";

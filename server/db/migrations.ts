@@ -497,4 +497,32 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 15,
+    name: "resources (issue 19, decision 041): chapters' text or pages, finished books, favourite groups per kind, followed series, reading and listening progress kept per member and item",
+    sql: `
+      ALTER TABLE item_units ADD COLUMN body TEXT NOT NULL DEFAULT '';
+      ALTER TABLE items ADD COLUMN is_end INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE favorite_groups ADD COLUMN kind TEXT NOT NULL DEFAULT 'video';
+      CREATE INDEX favorite_groups_user ON favorite_groups(user_id, kind, id);
+      CREATE INDEX items_kind_views ON items(kind, hidden, view_count DESC, id DESC);
+      CREATE TABLE series_follows (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        series_id INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, series_id)
+      );
+      CREATE INDEX series_follows_user ON series_follows(user_id, created_at DESC);
+      CREATE TABLE progress (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        unit_id INTEGER NOT NULL DEFAULT 0,
+        position DOUBLE PRECISION NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, item_id)
+      );
+    `,
+  },
+  // Migrations 16-19 (issue 19): 16 comics, 17 novels, 18 pictures and audio, 19 games. Keep the array in order.
 ];

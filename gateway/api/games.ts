@@ -1,0 +1,2 @@
+// Games: /api/porngame/* (issue 19, docs/protocol.md §9).
+export {};

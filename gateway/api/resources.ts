@@ -1,0 +1,63 @@
+import { endpoint, silentEndpoint } from "../client.ts";
+
+// What the five kinds of the 资源 tab share (issue 19): comics, novels, picture sets, audio books, games. Each
+// kind's calls are in its own file (comics.ts, novels.ts, pictures.ts, audio.ts, games.ts).
+
+export type ResourceKind = "comic" | "novel" | "picture" | "audio" | "game";
+
+/** One card of a resource list: what every kind's list answers, each kind adding its own fields. */
+export interface ResourceItem {
+  id: number;
+  kind: ResourceKind;
+  title: string;
+  cover: string;
+  cover_ratio: string;
+  description: string;
+  tags: string[];
+  /** Price in coins of the whole item (0: free, or sold by chapter only). */
+  coins: number;
+  /** 1 when only VIPs may open it without paying. */
+  vip_free: number;
+  /** 1 when the caller bought the whole item. */
+  is_pay: number;
+  like_count: number;
+  comment_count: number;
+  view_count: number;
+  favorite_count: number;
+  /** Chapters or episodes (comics, novels, audio); pictures in a set; 0 for games. */
+  unit_count: number;
+  /** 1 when finished (完结), 0 while new chapters still come. */
+  is_end: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One chapter or episode of a comic, novel or audio book, as its chapter list answers it. */
+export interface ResourceUnit {
+  id: number;
+  item_id: number;
+  seq: number;
+  title: string;
+  /** Price in coins of this unit alone (0: free). */
+  coins: number;
+  vip_free: number;
+  /** 1 when the caller may open it now (free, VIP, bought alone or with the whole book). */
+  can_open: number;
+}
+
+/** Where a member is in an item: a chapter and a position in it, kept by the gateway, newest wins. */
+// A type alias, not an interface: call fields must be an index-signature-compatible record.
+export type Progress = {
+  item_id: number;
+  /** The chapter or episode (`ResourceUnit.id`); 0 for an item without parts. */
+  unit_id: number;
+  /** Kind-specific: a novel's fraction of the chapter read (0–1), a comic's page, audio's second. */
+  position: number;
+  /** When the member was there (device clock, ms): the newer of two devices wins. */
+  updated_at: number;
+};
+
+/** Extension: the member's progress in an item, or null (decision 041). */
+export const progress = endpoint<{ item_id: number }, Progress | null>("/api/resource/progress");
+/** Extension: saves the member's progress; an older `updated_at` than the stored one is ignored. Silent: saved in the background. */
+export const saveProgress = silentEndpoint<Progress, Progress>("/api/resource/save_progress");

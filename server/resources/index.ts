@@ -1,0 +1,10 @@
+import type { Handler } from "#server/http/registry.ts";
+import { audioHandlers } from "./audio/index.ts";
+import { comicsHandlers } from "./comics/index.ts";
+import { gamesHandlers } from "./games/index.ts";
+import { novelsHandlers } from "./novels/index.ts";
+import { picturesHandlers } from "./pictures/index.ts";
+import { progress, saveProgress } from "./progress.ts";
+
+/** The 资源 tab's five kinds (issue 19) and what they share. */
+export const resourceHandlers: Handler[] = [progress, saveProgress, ...comicsHandlers, ...novelsHandlers, ...picturesHandlers, ...audioHandlers, ...gamesHandlers];
