@@ -1,4 +1,5 @@
 import { endpoint, silentEndpoint } from "../client.ts";
+import type { Paged } from "./types.ts";
 
 // What the five kinds of the 资源 tab share (issue 19): comics, novels, picture sets, audio books, games. Each
 // kind's calls are in its own file (comics.ts, novels.ts, pictures.ts, audio.ts, games.ts).
@@ -61,3 +62,35 @@ export type Progress = {
 export const progress = endpoint<{ item_id: number }, Progress | null>("/api/resource/progress");
 /** Extension: saves the member's progress; an older `updated_at` than the stored one is ignored. Silent: saved in the background. */
 export const saveProgress = silentEndpoint<Progress, Progress>("/api/resource/save_progress");
+
+/** A kind's home on the 资源 tab: banners and sections of items. */
+export interface ResourceHome<T extends ResourceItem = ResourceItem> {
+  banners: { id: number; title: string; img_url: string; url: string }[];
+  sections: { id: number; title: string; items: T[] }[];
+}
+
+/** One filter of a kind's list (状态, 标签, …): the value goes back in the list's field named `key`. */
+export interface ResourceFilter {
+  key: "tag" | "is_end" | "category_id";
+  name: string;
+  options: { value: string; name: string }[];
+}
+
+/** What every kind's list takes: a sort from the config's `sort_tabs` (`new`, `hot`, …) and the filters' fields. */
+export type ResourceListInput = { sort?: string; tag?: string; is_end?: number; category_id?: number; kw?: string; page?: number; limit?: number };
+
+/** A followed series with its newest item. */
+export interface FollowedSeries<T extends ResourceItem = ResourceItem> {
+  series_id: number;
+  series_title: string;
+  item_count: number;
+  latest: T;
+  followed_at: string;
+}
+
+/** Follows or unfollows the series of an item (novel, comic, picture set, audio book); a book is its own series. */
+export const followSeries = endpoint<{ id: number }, { is_follow: number }>("/api/novel/follow_series", { repeat: "never" });
+/** Every series the member follows, of any kind, newest follow first. */
+export const listFollowSeries = endpoint<{ page?: number; limit?: number }, Paged<FollowedSeries>>("/api/novel/list_follow_series");
+/** Extension: what the member bought of one kind (whole items and items with bought chapters), newest first (/my/my-purchase). */
+export const listBought = endpoint<{ kind: ResourceKind; page?: number; limit?: number }, Paged<ResourceItem>>("/api/resource/list_buy", { strings: { kind: true } });
