@@ -73,6 +73,13 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  * - framework: React Router, the rest of React DOM, and the app's modules that root and /home import
  *   statically. The route modules stay entries of their own.
  */
+/**
+ * kit: antd-mobile's helpers and its light, common components with their small dependencies, in one chunk
+ * (decision 049). Split by Rollup they were some forty files of a few hundred bytes, each named in the imports
+ * of most routes in the route manifest, which /home loads whole. Heavy or rare components stay apart.
+ */
+const KIT = /\/node_modules\/(@babel\/runtime|tslib|ahooks|classnames|runes2|staged-components|use-sync-external-store|antd-mobile\/es\/(utils|locales|global|components\/(config-provider|button|dot-loading|spin-loading|error-block|input|text-area|image|popup|mask|space|toast|dialog|center-popup|auto-center|safe-area|nav-bar|list|tabs)))\//;
+
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
   let firstScreen: Set<string> | undefined;
@@ -83,6 +90,7 @@ function firstScreenChunks(): Plugin {
     if (FRAMEWORK.test(id)) return "framework";
     firstScreen ??= staticGraph(FIRST_SCREEN, getModuleInfo);
     if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "framework";
+    if (KIT.test(id)) return "kit";
     return undefined;
   };
   return {
@@ -97,6 +105,13 @@ function firstScreenChunks(): Plugin {
       if (!chunk || chunk.type !== "chunk") return this.error("no starter chunk: app/early-start.ts is not in the build");
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
+      // The catalogue's index re-exports every area: a first-screen module importing it pulls every call of the
+      // app into the first load. Those modules import the areas they use (`#gateway/api/home.ts`).
+      for (const c of Object.values(bundle)) {
+        if (c.type === "chunk" && (c.name === "starter" || c.name === "framework") && c.moduleIds.some((id) => id.endsWith("/gateway/api/index.ts"))) {
+          this.error(`the ${c.name} chunk holds gateway/api/index.ts: import the call areas the first screen uses directly`);
+        }
+      }
     },
   };
 }

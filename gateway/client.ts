@@ -149,16 +149,19 @@ const define = <I, O, R>(path: string, mode: EndpointMode, marks: EndpointMarks 
 });
 
 /** A call that resolves with its data and rejects on failure. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, O> {
   return define(path, "throw", marks);
 }
 
 /** A call that never toasts and resolves to undefined on failure (ad clicks, comment likes). */
+/* @__NO_SIDE_EFFECTS__ */
 export function silentEndpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, O | undefined> {
   return define(path, "silent", marks);
 }
 
 /** A call that never throws: purchases. Failures are toasted and returned as an outcome. */
+/* @__NO_SIDE_EFFECTS__ */
 export function outcomeEndpoint<I extends Fields | void, O>(path: string, ...[marks]: MarksOf<I>): Endpoint<I, O, CallOutcome<O>> {
   return define(path, "outcome", marks);
 }

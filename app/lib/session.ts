@@ -1,4 +1,7 @@
-import { accounts, home, video, type GlobalConfig, type ReportType } from "#gateway/api/index.ts";
+import * as accounts from "#gateway/api/accounts.ts";
+import * as home from "#gateway/api/home.ts";
+import type { GlobalConfig, ReportType } from "#gateway/api/types.ts";
+import * as video from "#gateway/api/video.ts";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";

@@ -1,6 +1,7 @@
 import { useRef, useState, type PointerEvent } from "react";
 import { useNavigate } from "react-router";
-import { home, type Ad } from "#gateway/api/index.ts";
+import type { Ad } from "#gateway/api/content-types.ts";
+import * as home from "#gateway/api/home.ts";
 import { api } from "#app/lib/gateway.ts";
 import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";

@@ -1,4 +1,6 @@
-import { home, type Ad, type Category, type SortTab, type VideoSection as Section } from "#gateway/api/index.ts";
+import type { Ad, Category, VideoSection as Section } from "#gateway/api/content-types.ts";
+import * as home from "#gateway/api/home.ts";
+import type { SortTab } from "#gateway/api/types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { home } from "#gateway/api/index.ts";
+import * as home from "#gateway/api/home.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { whenImagesOnScreen } from "#app/lib/images.ts";
