@@ -27,7 +27,8 @@ export function videoUploadSign(uuid: string, timestamp: string, key: string, cr
 interface UploadAnswer {
   code: number;
   msg: string;
-  data?: { offset?: number; size?: number };
+  /** `ranges` and `ahead` come from an upload address that takes chunks in any order (decision 047). */
+  data?: { offset?: number; size?: number; ranges?: [number, number][]; ahead?: number };
 }
 
 async function readAnswer(res: Response): Promise<UploadAnswer> {
@@ -76,8 +77,17 @@ export interface UploadVideoInput {
   fetch?: typeof fetch;
   signal?: AbortSignal;
   chunkSize?: number;
+  /**
+   * Chunks in flight at once (default {@link VIDEO_UPLOAD_CONCURRENCY}). Used only when the upload address says it
+   * takes chunks in any order (its status answer lists `ranges`); one at a time otherwise.
+   */
+  concurrency?: number;
+  /** Bytes the server holds, as chunks are confirmed (in any order), and the total. */
   onProgress?: (sent: number, total: number) => void;
 }
+
+/** Chunks in flight at once by default, where the upload address allows it. */
+export const VIDEO_UPLOAD_CONCURRENCY = 4;
 
 function videoForm(input: UploadVideoInput, fields: Record<string, string>): FormData {
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -91,20 +101,36 @@ function videoForm(input: UploadVideoInput, fields: Record<string, string>): For
   return form;
 }
 
+/** The pieces of `[0, total)` the server does not hold, each at most `chunkSize` long. */
+function missingChunks(held: [number, number][], total: number, chunkSize: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of [...held, [total, total] as [number, number]]) {
+    for (let s = at; s < Math.min(a, total); s += chunkSize) out.push([s, Math.min(s + chunkSize, a, total)]);
+    at = Math.max(at, b);
+  }
+  return out;
+}
+
 /**
- * Uploads a video in chunks. First asks the server how many bytes of this uuid it already holds
- * (`action=status`), then sends the rest, each chunk with its `offset`. The last chunk's answer
- * carries the stored path. Resolves with that path.
+ * Uploads a video in chunks. First asks the server what of this uuid it already holds (`action=status`), then
+ * sends the rest, each chunk with its `offset`: several at once when the server takes them in any order, one
+ * at a time otherwise. The answer that completes the file carries the stored path. Resolves with that path.
  */
 export async function uploadVideo(input: UploadVideoInput): Promise<string> {
   const doFetch = input.fetch ?? globalThis.fetch;
   const url = input.config.video_upload_url;
   const chunkSize = input.chunkSize ?? VIDEO_CHUNK_SIZE;
   const deadline = Date.now() + UPLOAD_VIDEO_TIMEOUT_MS;
+  // One failed chunk stops the others: the caller retries the whole upload, which resumes.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  if (input.signal?.aborted) stop.abort();
+  input.signal?.addEventListener("abort", onAbort, { once: true });
   const post = async (form: FormData) => {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new GatewayError("timeout", "timeout exceeded");
-    const res = await fetchWithTimeout(doFetch, url, { method: "POST", body: form }, remaining, input.signal);
+    const res = await fetchWithTimeout(doFetch, url, { method: "POST", body: form }, remaining, stop.signal);
     const answer = await readAnswer(res);
     if (answer.code !== 1) throw new GatewayError("status", answer.msg || "视频上传失败", { httpStatus: res.status });
     return answer;
@@ -112,31 +138,41 @@ export async function uploadVideo(input: UploadVideoInput): Promise<string> {
 
   const total = input.file.size;
   if (total === 0) throw new GatewayError("malformed", "文件为空");
-  const status = await post(videoForm(input, { action: "status" }));
-  let offset = Number(status.data?.offset ?? 0);
-  if (status.data?.size === total && offset === total && status.msg) {
-    input.onProgress?.(total, total);
-    return status.msg;
-  }
-  input.onProgress?.(offset, total);
-  let path = "";
-  while (offset < total) {
-    const end = Math.min(offset + chunkSize, total);
-    const form = videoForm(input, {
-      action: "chunk",
-      offset: String(offset),
-      chunk: String(Math.floor(offset / chunkSize)),
-      chunks: String(Math.max(1, Math.ceil(total / chunkSize))),
-    });
-    form.append("video", input.file.slice(offset, end), input.fileName);
-    const answer = await post(form);
-    offset = Number(answer.data?.offset ?? end);
-    input.onProgress?.(offset, total);
-    if (offset >= total) {
-      path = answer.msg;
-      break;
+  const chunks = String(Math.max(1, Math.ceil(total / chunkSize)));
+  try {
+    // A second round only when the server lost some of what it confirmed (another process, a restart).
+    for (let round = 0; round < 3; round++) {
+      const status = await post(videoForm(input, { action: "status" }));
+      if (status.msg && status.data?.size === total && status.data.offset === total) {
+        input.onProgress?.(total, total);
+        return status.msg;
+      }
+      const ranges = status.data?.ranges;
+      const held = Array.isArray(ranges) ? ranges : [[0, Number(status.data?.offset ?? 0)] as [number, number]];
+      const ahead = Math.floor(Number(status.data?.ahead ?? 0) / chunkSize);
+      const parallel = Array.isArray(ranges) ? Math.max(1, Math.min(input.concurrency ?? VIDEO_UPLOAD_CONCURRENCY, ahead)) : 1;
+      let sent = held.reduce((n, [a, b]) => n + Math.max(0, Math.min(b, total) - a), 0);
+      input.onProgress?.(sent, total);
+      const todo = missingChunks(held, total, chunkSize);
+      let path = "";
+      let next = 0;
+      const worker = async () => {
+        while (next < todo.length && !path) {
+          const [start, end] = todo[next++]!;
+          const form = videoForm(input, { action: "chunk", offset: String(start), chunk: String(Math.floor(start / chunkSize)), chunks });
+          form.append("video", input.file.slice(start, end), input.fileName);
+          const answer = await post(form);
+          sent += end - start;
+          input.onProgress?.(Math.min(sent, total), total);
+          if (answer.msg) path = answer.msg;
+        }
+      };
+      // The first failure is the one told: the chunks it stops fail as aborts after it.
+      await Promise.all(Array.from({ length: Math.min(parallel, todo.length) }, () => worker().catch((error: unknown) => (stop.abort(), Promise.reject(error)))));
+      if (path) return path;
     }
+  } finally {
+    input.signal?.removeEventListener("abort", onAbort);
   }
-  if (!path) throw new GatewayError("malformed", "upload finished without a stored path");
-  return path;
+  throw new GatewayError("malformed", "upload finished without a stored path");
 }

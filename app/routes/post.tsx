@@ -80,6 +80,7 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
           emptyText={tab === "want" ? "还没有求片" : "还没有帖子"}
         />
       )}
+      <div className="circle-fab-clearance" aria-hidden="true" />
       <div className="circle-fab">
         <Link to="/lookmv?type=post" aria-label="发帖">
           发帖

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { appendFile, mkdir, open, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { safeFile } from "#server/static/serve.ts";
+import { addRange, type ByteRanges } from "./byte-ranges.ts";
 
 export type UploadKind = "images" | "videos";
 
@@ -24,10 +26,13 @@ export interface UploadMeta {
 export interface UploadStorage {
   /** Stores a finished file under a new name; answers its public path. */
   store(kind: UploadKind, ext: string, bytes: Uint8Array): Promise<string>;
-  /** Bytes held so far for a chunked upload; 0 when it has none. */
-  held(uploadId: string): Promise<number>;
-  /** Adds bytes at the end of what a chunked upload holds. */
-  append(uploadId: string, bytes: Uint8Array): Promise<void>;
+  /** The byte ranges a chunked upload holds, `[start, end)`, sorted and merged; none when it has none. */
+  held(uploadId: string): Promise<ByteRanges>;
+  /**
+   * Writes bytes of a chunked upload at their offset (chunks arrive in any order, decision 047), then records
+   * them as held: what `held` answers is never more than what was written, so a crash costs a resent chunk.
+   */
+  write(uploadId: string, offset: number, bytes: Uint8Array): Promise<void>;
   /** Up to `length` bytes from the start of what a chunked upload holds. */
   head(uploadId: string, length: number): Promise<Uint8Array>;
   readMeta(uploadId: string): Promise<UploadMeta | undefined>;
@@ -35,8 +40,8 @@ export interface UploadStorage {
   /** Moves what a chunked upload holds to a stored file; answers its public path. Its meta stays. */
   finish(uploadId: string, kind: UploadKind, ext: string): Promise<string>;
   /**
-   * Runs `fn` while no other call for the same upload id runs, so that a retried chunk racing the original is
-   * not appended twice.
+   * Runs `fn` while no other call for the same upload id runs, so that chunks racing each other do not lose
+   * each other's record in the meta.
    *
    * NOTE: `diskStorage` locks within one process only. With several gateway processes on a shared volume, the
    * requests of one chunked upload must reach one process (sticky by `uuid`; as the uuid travels in the body, in
@@ -64,16 +69,42 @@ function checkedExt(ext: string) {
   return ext;
 }
 
+/** How long an upload's files stay open after its last chunk. */
+const IDLE_CLOSE_MS = 10_000;
+
+/** An upload this process is receiving: its files kept open between chunks, and what it holds. */
+interface Active {
+  part: FileHandle;
+  /** The record of held ranges: a line `start end` per write, appended after the bytes are written. */
+  log: FileHandle;
+  ranges: ByteRanges;
+  timer?: NodeJS.Timeout;
+}
+
 /**
  * Uploads on a local (or mounted shared) folder: stored files under `{root}/{kind}/{YYYYMM}/`, chunked
- * uploads as `{root}/tmp/{id}.part` and `{root}/tmp/{id}.json`. `root` is `{DATA_DIR}/uploads`.
+ * uploads as `{root}/tmp/{id}.part` (bytes at their offsets), `{id}.ranges` (what is held) and `{id}.json` (the
+ * meta). `root` is `{DATA_DIR}/uploads`. The files of an upload being received stay open between its chunks.
  */
 export function diskStorage(root: string): UploadStorage {
   const base = resolve(root);
   const tmp = join(base, "tmp");
   const part = (id: string) => join(tmp, `${checkedId(id)}.part`);
+  const rangesFile = (id: string) => join(tmp, `${checkedId(id)}.ranges`);
   const metaFile = (id: string) => join(tmp, `${checkedId(id)}.json`);
   const locks = new Map<string, Promise<unknown>>();
+  const active = new Map<string, Promise<Active>>();
+  // Read with every chunk, written twice per upload (its start and its end): kept for the recent uploads.
+  const metas = new Map<string, UploadMeta>();
+  const remember = (uploadId: string, meta: UploadMeta) => {
+    metas.delete(uploadId);
+    metas.set(uploadId, meta);
+    if (metas.size > 512) metas.delete(metas.keys().next().value!);
+    return meta;
+  };
+  let tmpReady: Promise<unknown> | undefined;
+  // Once per storage, not once per chunk; retried after a failure (the folder removed under a running server).
+  const ensureTmp = () => (tmpReady ??= mkdir(tmp, { recursive: true }).catch((error: unknown) => ((tmpReady = undefined), Promise.reject(error))));
 
   async function newFile(kind: UploadKind, ext: string) {
     const name = `${randomBytes(12).toString("hex")}.${checkedExt(ext)}`;
@@ -84,6 +115,57 @@ export function diskStorage(root: string): UploadStorage {
     return { file: join(dir, name), publicPath: `/uploads/${kind}/${month}/${name}` };
   }
 
+  /** What is held, from the files: the record, or for a part from before decision 047 (no record) its length. */
+  async function readHeld(uploadId: string): Promise<ByteRanges> {
+    const record = await ifExists(() => readFile(rangesFile(uploadId), "utf8"));
+    if (record === undefined) {
+      const length = (await ifExists(() => stat(part(uploadId))))?.size ?? 0;
+      return length ? [[0, length]] : [];
+    }
+    let ranges: ByteRanges = [];
+    for (const line of record.split("\n")) {
+      const m = /^(\d+) (\d+)$/.exec(line); // a line cut short by a crash is skipped: its chunk is sent again
+      if (m && Number(m[2]) > Number(m[1])) ranges = addRange(ranges, Number(m[1]), Number(m[2]));
+    }
+    return ranges;
+  }
+
+  async function close(uploadId: string) {
+    const entry = active.get(uploadId);
+    if (!entry) return;
+    active.delete(uploadId);
+    const a = await entry.catch(() => undefined);
+    if (!a) return;
+    clearTimeout(a.timer);
+    await Promise.all([a.part.close(), a.log.close()]).catch(() => undefined);
+  }
+
+  /** The open files of an upload; closed again when it has been idle for a while. */
+  function opened(uploadId: string): Promise<Active> {
+    let entry = active.get(uploadId);
+    if (!entry) {
+      entry = (async () => {
+        await ensureTmp();
+        const ranges = await readHeld(uploadId);
+        // The record exists before the part's first byte: a part without one is from before decision 047.
+        const log = await open(rangesFile(uploadId), "a");
+        if (ranges.length && !(await log.stat()).size) await log.appendFile(ranges.map(([a, b]) => `${a} ${b}\n`).join(""));
+        const handle = await open(part(uploadId), constants.O_WRONLY | constants.O_CREAT).catch(async (error: unknown) => {
+          await log.close();
+          throw error;
+        });
+        return { part: handle, log, ranges };
+      })();
+      active.set(uploadId, entry);
+      entry.catch(() => active.get(uploadId) === entry && active.delete(uploadId));
+    }
+    return entry.then((a) => {
+      clearTimeout(a.timer);
+      a.timer = setTimeout(() => void close(uploadId), IDLE_CLOSE_MS).unref();
+      return a;
+    });
+  }
+
   return {
     async store(kind, ext, bytes) {
       const target = await newFile(kind, ext);
@@ -92,12 +174,16 @@ export function diskStorage(root: string): UploadStorage {
     },
 
     async held(uploadId) {
-      return (await ifExists(() => stat(part(uploadId))))?.size ?? 0;
+      const entry = active.get(uploadId);
+      return entry ? (await entry).ranges : readHeld(uploadId);
     },
 
-    async append(uploadId, bytes) {
-      await mkdir(tmp, { recursive: true });
-      await appendFile(part(uploadId), bytes);
+    async write(uploadId, offset, bytes) {
+      const a = await opened(uploadId);
+      let done = 0;
+      while (done < bytes.length) done += (await a.part.write(bytes, done, bytes.length - done, offset + done)).bytesWritten;
+      await a.log.write(`${offset} ${offset + bytes.length}\n`);
+      a.ranges = addRange(a.ranges, offset, offset + bytes.length);
     },
 
     async head(uploadId, length) {
@@ -113,18 +199,26 @@ export function diskStorage(root: string): UploadStorage {
     },
 
     async readMeta(uploadId) {
+      const known = metas.get(checkedId(uploadId));
+      if (known) return known;
       const text = await ifExists(() => readFile(metaFile(uploadId), "utf8"));
-      return text === undefined ? undefined : (JSON.parse(text) as UploadMeta);
+      return text === undefined ? undefined : remember(uploadId, JSON.parse(text) as UploadMeta);
     },
 
     async writeMeta(uploadId, meta) {
-      await mkdir(tmp, { recursive: true });
-      await writeFile(metaFile(uploadId), JSON.stringify(meta));
+      await ensureTmp();
+      // Written aside and renamed, so that a crash never leaves half of it.
+      const aside = `${metaFile(uploadId)}.${randomBytes(4).toString("hex")}`;
+      await writeFile(aside, JSON.stringify(meta));
+      await rename(aside, metaFile(uploadId));
+      remember(uploadId, meta);
     },
 
     async finish(uploadId, kind, ext) {
+      await close(uploadId);
       const target = await newFile(kind, ext);
       await rename(part(uploadId), target.file);
+      await rm(rangesFile(uploadId), { force: true });
       return target.publicPath;
     },
 

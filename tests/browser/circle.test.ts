@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ElementHandle, HTTPRequest, Page } from "puppeteer";
@@ -10,7 +11,8 @@ import { REPO_ROOT, testClient } from "../support/gateway.ts";
 
 // Scandal news and the post circle (issue 20) on an emulated phone: an article with pictures and a paid part,
 // bought; a post with two pictures and a video whose upload is interrupted and resumed (stored byte-identical), in the feed and in My posts, with a reply; a request with a reward and a
-// follow-up; and news bodies that carry script run none of it.
+// follow-up; a video upload that goes on by itself after the composer is reloaded; and news bodies that carry
+// script run none of it.
 
 const suite = gatewayAndBrowser();
 
@@ -91,6 +93,24 @@ describe("scandal news", () => {
   });
 });
 
+/** What the composer keeps in IndexedDB for a video being uploaded (app/lib/file-store.ts). */
+const keptVideo = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("kept-files", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("files");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("files").objectStore("files").get("circle-post-video");
+          get.onsuccess = () => {
+            resolve((get.result as { file?: File } | undefined)?.file?.size ?? 0);
+            open.result.close();
+          };
+        };
+      }),
+  );
+
 describe("the post circle", () => {
   it("posts with two pictures, shows it in the feed and in My posts, takes a reply; a request with a reward gets a follow-up", async () => {
     const { page } = await member(100);
@@ -154,6 +174,69 @@ describe("the post circle", () => {
     await navigate(page, "/lookmv");
     const shown = await page.waitForFunction(() => [...document.querySelectorAll<HTMLTextAreaElement>(".composer textarea")].find((t) => t.checkVisibility() && location.pathname === "/lookmv"));
     expect(await (shown as ElementHandle<HTMLTextAreaElement>).evaluate((t) => t.value)).toBe("");
+    await page.close();
+  });
+
+  it("goes on with a video upload after the composer is reloaded, from the kept file, and keeps the text", async () => {
+    const { page } = await member(0);
+    const clip = join(suite.gw.dataDir, "long-clip.mp4");
+    const bytes = Buffer.concat([readFileSync(join(REPO_ROOT, "server/media/clips/clip-1.mp4")), randomBytes(1_300_000)]);
+    writeFileSync(clip, bytes);
+    const chunks = Math.ceil(bytes.length / 65536);
+    await navigate(page, "/lookmv?type=post");
+    const words = `重新加载也不会丢 ${Date.now()}`;
+    await fill(page, ".composer textarea", words);
+    // The first requests go through; later ones are held (never answered) until the page reloads.
+    let before = 0;
+    let after = 0;
+    let reloaded = false;
+    await page.setRequestInterception(true);
+    const hold = (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().toLowerCase().includes("/videoupload.php") && request.method() === "POST") {
+        if (reloaded) after++;
+        else if (++before > 6) return;
+      }
+      void request.continue();
+    };
+    page.on("request", hold);
+    const input = (await page.waitForSelector('.video-upload input[type="file"]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(clip);
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem("circle-draft:post") ?? "{}") as { video?: { percent?: number } }).video?.percent! > 0);
+    expect(await keptVideo(page)).toBe(bytes.length);
+
+    reloaded = true;
+    await page.reload();
+    await findText(page, "视频已上传", "p");
+    // One status question, then only the chunks the server did not have (at least one was confirmed before).
+    expect(after).toBeLessThanOrEqual(chunks);
+    expect(await keptVideo(page)).toBe(0);
+    const text = await page.waitForFunction(() => [...document.querySelectorAll<HTMLTextAreaElement>(".composer textarea")].find((t) => t.checkVisibility()));
+    expect(await (text as ElementHandle<HTMLTextAreaElement>).evaluate((t) => t.value)).toBe(words);
+    page.off("request", hold);
+    await page.setRequestInterception(false);
+    await tapText(page, "发布", "button");
+    await page.waitForFunction(() => location.pathname === "/post/detail");
+    const posted = await testClient(suite.gw.url).send(circle.detail, { id: Number(new URL(page.url()).searchParams.get("id")) });
+    expect(Buffer.from(await (await fetch(posted.video!.url)).arrayBuffer()).equals(bytes)).toBe(true);
+
+    // Cancelling a video (its upload held on the way) forgets the kept file.
+    await navigate(page, "/lookmv?type=post");
+    await page.setRequestInterception(true);
+    const holdAll = (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled() || (request.url().toLowerCase().includes("/videoupload.php") && request.method() === "POST")) return;
+      void request.continue();
+    };
+    page.on("request", holdAll);
+    // The composer shown (the one posted from may stay in the page, hidden).
+    const again = (await page.waitForFunction(() => [...document.querySelectorAll(".video-upload")].find((e) => e.checkVisibility())?.querySelector('input[type="file"]'))).asElement() as ElementHandle<HTMLInputElement>;
+    writeFileSync(clip, Buffer.concat([bytes, randomBytes(100)]));
+    await again.uploadFile(clip);
+    await expect.poll(() => keptVideo(page)).toBe(bytes.length + 100);
+    await tapText(page, "取消视频", "button");
+    await page.waitForFunction(() => !(JSON.parse(localStorage.getItem("circle-draft:post") ?? "{}") as { video?: unknown }).video);
+    await expect.poll(() => keptVideo(page)).toBe(0);
+    page.off("request", holdAll);
     await page.close();
   });
 });

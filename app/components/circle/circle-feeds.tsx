@@ -19,7 +19,7 @@ export const circleSources = {
 
 /** Posts, windowed (a card's height is fixed). */
 export function PostFeed({ source, initial, emptyText = "还没有帖子" }: { source: PagedSource<CirclePost>; initial?: Paged<CirclePost>; emptyText?: string }) {
-  return <WindowedList source={source} initial={initial} itemKey={(p) => p.id} renderItem={(p) => <PostCard post={p} />} estimate={165} emptyText={emptyText} label="帖子" />;
+  return <WindowedList source={source} initial={initial} itemKey={(p) => p.id} renderItem={(p) => <PostCard post={p} />} estimate={240} emptyText={emptyText} label="帖子" />;
 }
 
 /** Headlines of every creator, each opening in the headline sheet. */

@@ -5,14 +5,18 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "./circle.css";
 
-/** Pictures a card shows; the rest are counted (+N). Every card has the same height, so the feed can window. */
+/**
+ * Pictures a card shows; the rest are counted (+N). Every card has the same height, so the feed can window: a card
+ * without pictures gives their room to more lines of text (circle.css).
+ */
 const CARD_PICTURES = 3;
 
 /** A circle post in a feed: author, the first lines, up to three pictures, and its counts. */
 export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
   const more = post.images.length - CARD_PICTURES;
+  const pictured = post.images.length > 0 || Boolean(post.video);
   return (
-    <Link className="post-card" to={`/post/detail?id=${post.id}`}>
+    <Link className={pictured ? "post-card" : "post-card is-text"} to={`/post/detail?id=${post.id}`}>
       <div className="post-card-head">
         <EncImage className="post-avatar" src={post.creator.avatar_url} ratio="1X1" alt="" />
         <span className="post-author">{post.creator.nickname}</span>
@@ -23,13 +27,15 @@ export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
         {post.essence ? <span className="post-badge is-essence">精华</span> : null}
         {post.excerpt}
       </p>
-      <div className="post-card-pictures">
-        {post.images.slice(0, CARD_PICTURES).map((img, i) => (
-          <EncImage key={img.url} src={img.url} ratio="1X1" alt={`图片 ${i + 1}`} />
-        ))}
-        {more > 0 ? <span className="post-more">+{more}</span> : null}
-        {post.video ? <span className="post-has-video">▶ 视频</span> : null}
-      </div>
+      {pictured ? (
+        <div className="post-card-pictures">
+          {post.images.slice(0, CARD_PICTURES).map((img, i) => (
+            <EncImage key={img.url} src={img.url} ratio="1X1" alt={`图片 ${i + 1}`} />
+          ))}
+          {more > 0 ? <span className="post-more">+{more}</span> : null}
+          {post.video ? <span className="post-has-video">▶ 视频</span> : null}
+        </div>
+      ) : null}
       <p className="post-counts">
         {post.topic ? <span className="post-topic">#{post.topic.title}</span> : null}
         <span>{formatCount(post.view_count)} 浏览</span>
