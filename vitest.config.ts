@@ -7,12 +7,15 @@ const integration = {
 } as const;
 
 // Calls that touch the database run on both: SQLite (the embedded default) and PostgreSQL (a throwaway cluster).
-const onBothDatabases = ["server", "dating", "videos", "batch", "contract", "accounts-hardening", "database", "wallet-concurrency", "failover", "services", "orders", "news", "circle"].map(
+const onBothDatabases = ["server", "dating", "videos", "batch", "contract", "accounts-hardening", "database", "wallet-concurrency", "failover", "services", "orders", "news", "circle", "novels", "comics", "pictures-games", "resources", "audio"].map(
   (name) => `tests/integration/${name}.test.ts`,
 );
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default is one fewer than the cores: one on CI's 2-core machine). Each file has
+    // its own gateway and database; most of its time is spent waiting on them.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -39,6 +42,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // One browser file at a time (they run after the others): the gesture tests time taps and swipes.
           fileParallelism: false,
         },
       },

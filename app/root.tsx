@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, useLocation, useNavigate, useNavigation, useNavigationType, useRevalidator, useRouteError } from "react-router";
 import { GatewayError } from "#gateway/errors.ts";
 import type { Route } from "./+types/root";
@@ -16,10 +16,15 @@ import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { useToastsMuted } from "./lib/use-toasts-muted.ts";
 import { recordVisit } from "./stores/history.ts";
+import { audioElementRef, audioStore } from "./stores/audio.ts";
+import { useStore } from "./stores/use-store.ts";
 import appCss from "./app.css?url";
 import pageWorkerUrl from "#gateway/page-worker.ts?worker&url";
 
 if (typeof document !== "undefined") installChunkReload();
+
+// The mini player loads with the first book played, not with the first screen.
+const AudioDock = lazy(() => import("./components/audio/audio-dock.tsx"));
 
 const SW_REGISTER_DELAY_MS = 3000;
 
@@ -104,6 +109,25 @@ export default function App() {
       <CloseOverlaysOnNavigation />
       <OfflineBanner />
       <KeepAliveOutlet />
+      <AudioPlayer />
+    </>
+  );
+}
+
+/**
+ * The app's one <audio> element, here so that it plays on from screen to screen (decision 044), and the mini
+ * player while a book is loaded.
+ */
+function AudioPlayer() {
+  const loaded = useStore(audioStore, (s) => s.book !== null);
+  return (
+    <>
+      <audio ref={audioElementRef} preload="none" />
+      {loaded && (
+        <Suspense fallback={null}>
+          <AudioDock />
+        </Suspense>
+      )}
     </>
   );
 }

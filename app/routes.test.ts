@@ -58,9 +58,14 @@ const PRODUCT_SCREENS = [
   "scandalous/detail", "post/detail", "post/topic", "post/category", "lookmv", "my/my-post",
   // Resources (issue 19).
   // Comics.
+  "cartoon/cartoon-detail", "cartoon/cartoon-read",
   // Novels.
+  "novel/detail", "novel/chapter", "novel/reader",
   // Picture sets and audio books.
+  "audio/detail",
+  "picture/detail",
   // Games.
+  "game/detail",
 ];
 
 it("puts every product screen at its own path, with no path parameters", () => {

@@ -68,9 +68,17 @@ export default [
   route("my/my-post", "routes/my/my-post.tsx"),
   // Resources (issue 19): the 资源 tab's kinds.
   // Comics.
+  route("cartoon/cartoon-detail", "routes/cartoon/cartoon-detail.tsx"),
+  route("cartoon/cartoon-read", "routes/cartoon/cartoon-read.tsx"),
   // Novels.
+  route("novel/detail", "routes/novel/detail.tsx"),
+  route("novel/chapter", "routes/novel/chapter.tsx"),
+  route("novel/reader", "routes/novel/reader.tsx"),
   // Picture sets and audio books.
+  route("audio/detail", "routes/audio/detail.tsx"),
+  route("picture/detail", "routes/picture/detail.tsx"),
   // Games.
+  route("game/detail", "routes/game/detail.tsx"),
   // Addresses of screens that moved to their product paths under /my: shared links still open them.
   ...["setting", "info", "edit", "updatepwd", "announcement", "notice"].map((old) => route(old, "routes/moved.tsx", { id: `moved-${old}` })),
   // Action routes: a clientAction each and no screen; the shared controls submit to them (decision 033).

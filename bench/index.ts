@@ -16,7 +16,10 @@ import { benchApp } from "./app.ts";
 import { benchFailoverBrowser } from "./failover-browser.ts";
 import { benchPaymentCallbacks } from "./payments.ts";
 import { benchCircleFeed } from "./circle-feed.ts";
+import { benchNovelNextChapter } from "./novel-next-chapter.ts";
+import { benchComicEpisode } from "./comic-episode.ts";
 import { benchUpload } from "./upload.ts";
+import { benchRouteChunks } from "./route-chunks.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -281,8 +284,14 @@ if (only === "failover") await benchFailover();
 if (!only || only === "failover") await benchFailoverBrowser();
 // `npm run bench -- app`: the built app's first-screen figures alone.
 if (!only || only === "app") await benchApp();
+// `npm run bench -- chunks`: each issue-19 screen's own route chunk (needs `npm run build`).
+if (!only || only === "chunks") benchRouteChunks();
 // `npm run bench -- circle`: the video upload and the long circle feed (needs `npm run build`).
 if (!only || only === "circle") {
   await benchUpload(serveProcess, line);
   await benchCircleFeed();
 }
+// `npm run bench -- comics`: a 60-page comic episode scrolled at 4× CPU (needs `npm run build`).
+if (!only || only === "comics") await benchComicEpisode();
+// `npm run bench -- novel`: the tap to a prefetched next novel chapter at 4× CPU (needs `npm run build`).
+if (!only || only === "novel") await benchNovelNextChapter();

@@ -5,6 +5,13 @@ import { startPageWorker, workerRpc } from "./worker-rpc.ts";
 export interface ImageLoader {
   /** Fetches, decrypts and returns a displayable URL; the same URL is loaded once. */
   load(url: string): Promise<string>;
+  /**
+   * Like `load`, but the URL is not kept: the caller gives it back with `release` once it no longer shows it
+   * (a windowed reader bounds the decoded images alive at once).
+   */
+  loadOwned(url: string): Promise<string>;
+  /** Revokes a URL of `loadOwned`. */
+  release(url: string): void;
   /** Decrypts bytes already in hand (benchmarks, previews). */
   decrypt(data: ArrayBuffer): Promise<string>;
   /** Starts the worker now, so that it is ready when the first address arrives. */
@@ -42,18 +49,26 @@ export function createImageLoader(opts: { mediaKey: string; cacheSize?: number }
     return decryptInline(await response.arrayBuffer());
   };
 
+  // A blob: address is revoked where it was made: in the worker, or here when decrypted inline (revoking an
+  // address this side did not make does nothing).
+  const revoke = (u: string) => {
+    rpc.tell({ revoke: u });
+    URL.revokeObjectURL(u);
+  };
+
   const evict = () => {
     while (done.size > cacheSize) {
       const [oldest, result] = done.entries().next().value as [string, Promise<string>];
       done.delete(oldest);
-      // A blob: address is revoked where it was made: in the worker, or here when decrypted inline.
-      void result.then((u) => rpc.tell({ revoke: u }) || URL.revokeObjectURL(u)).catch(() => undefined);
+      void result.then(revoke).catch(() => undefined);
     }
   };
 
   return {
     decrypt,
     warm: () => rpc.warm(),
+    loadOwned: download,
+    release: revoke,
     load(url) {
       const hit = done.get(url);
       if (hit) {

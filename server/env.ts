@@ -14,6 +14,7 @@ const envSchema = z.object({
   UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
   UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
   PAYMENT_SANDBOX_SECRET: z.string().min(1).default("dev-sandbox-secret"),
+  MEDIA_URL_SECRET: z.string().min(1).default("dev-media-url-secret"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
@@ -46,6 +47,8 @@ export interface ServerSettings {
   uploadVideoKey: string;
   /** The sandbox payment provider's secret: it signs the provider's callbacks (docs/payment-provider.md). */
   paymentSandboxSecret: string;
+  /** Signs the addresses of paid media (an audio chapter's) for the caller who may play them (decision 044). */
+  mediaUrlSecret: string;
   logLevel: "silent" | "error" | "info";
   gateway: GatewayConfig;
   /** The built app served at `/`, when present. */
@@ -109,6 +112,7 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     uploadImgKey: e.UPLOAD_IMG_KEY,
     uploadVideoKey: e.UPLOAD_VIDEO_KEY,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    mediaUrlSecret: e.MEDIA_URL_SECRET,
     logLevel: e.LOG_LEVEL,
     gateway,
     clientDir: e.CLIENT_DIR,

@@ -21,6 +21,9 @@ const TABS = [
   { to: "/my", label: "我的", icon: ICONS.mine },
 ] as const;
 
+/** Whether a path is one of the tab bar's places (it shows the bar): the audio mini player sits above it there. */
+export const isTabPlace = (pathname: string) => TABS.some((tab) => tab.to === pathname);
+
 // Where each tab was left, so coming back to it by the tab bar finds it there (a tab bar switches between
 // places; it does not start them over). Read by the keep-alive outlet from the link's state.
 const leftAt = new Map<string, number>();

@@ -5,8 +5,20 @@ import { isEncryptedImageUrl } from "#gateway/image-cipher.ts";
 let loader: ImageLoader | undefined;
 
 export function imageLoader(): ImageLoader {
-  loader ??= createImageLoader({ mediaKey: import.meta.env.VITE_GATEWAY_MEDIA_KEY || DEV_MEDIA_KEY });
+  loader ??= withSavedPages(createImageLoader({ mediaKey: import.meta.env.VITE_GATEWAY_MEDIA_KEY || DEV_MEDIA_KEY }));
   return loader;
+}
+
+/** An image that cannot be downloaded shows from the copy saved for offline reading, if any (decision 046). */
+function withSavedPages(inner: ImageLoader): ImageLoader {
+  const orSaved = (load: (url: string) => Promise<string>) => (url: string) =>
+    load(url).catch(async (error: unknown) => {
+      const { savedFileBytes } = await import("#app/features/offline/offline.ts");
+      const bytes = await savedFileBytes(url).catch(() => undefined);
+      if (!bytes) throw error;
+      return inner.decrypt(bytes);
+    });
+  return { ...inner, load: orSaved(inner.load), loadOwned: orSaved(inner.loadOwned) };
 }
 
 /**

@@ -3,8 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
+import { KindCategory } from "#app/components/resources/kind-category.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { kindOf, RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
+import { loadKindList } from "#app/features/resources/resource-tab.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/category";
 
@@ -16,6 +19,14 @@ const SORTS = [
 const styleVideos = (id: number, sort: string) => pagedSource(home.byStyle, { style_id: id, sort }, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // `?type=novel|comic&title=…` (the category shortcuts 50 and 74): that kind's list.
+  const q = new URL(request.url).searchParams;
+  const kind = kindOf(q.get("type"));
+  if (kind) return { kindList: await loadKindList(kind), name: q.get("title")?.trim().slice(0, 30) || RESOURCE_KINDS[kind].label };
+  return { kindList: undefined, ...(await videoCategory(request)) };
+}
+
+async function videoCategory(request: Request) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
   if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
@@ -34,7 +45,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { id, name: style?.name ?? "分类", styles: styles.filter((s) => s.section === (style?.section ?? "porn")), hotTags, first };
 }
 
-export default function Category({ loaderData: { id, name, styles, hotTags, first } }: Route.ComponentProps) {
+export default function Category({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kindList) return <KindCategory title={loaderData.name} data={loaderData.kindList} />;
+  return <VideoCategory {...loaderData} />;
+}
+
+function VideoCategory({ id, name, styles, hotTags, first }: Awaited<ReturnType<typeof videoCategory>>) {
   const [sort, setSort] = useState("new");
   // The chosen category's chip in view (the row scrolls sideways; a later one starts off screen).
   const chips = useRef<HTMLElement>(null);

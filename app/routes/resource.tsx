@@ -1,14 +1,24 @@
+import { ResourceTab } from "#app/components/resources/resource-tab.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
-import { Unavailable } from "#app/components/unavailable.tsx";
+import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
+import { loadResourceTab } from "#app/features/resources/resource-tab.ts";
+import type { Route } from "./+types/resource";
 
-export default function Resource() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadResourceTab(new URL(request.url));
+}
+
+export default function Resource({ loaderData }: Route.ComponentProps) {
   return (
     <TabPage>
-      <Unavailable title="资源" />
+      <header className="section-head">
+        <h1 className="section-title">资源</h1>
+      </header>
+      <ResourceTab data={loaderData} />
     </TabPage>
   );
 }
 
-export function meta() {
-  return [{ title: "资源 — 影音" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data ? RESOURCE_KINDS[data.query.kind].label : "资源"} — 影音` }];
 }

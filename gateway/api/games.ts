@@ -1,4 +1,6 @@
-import { endpoint } from "../client.ts";
+import { endpoint, outcomeEndpoint } from "../client.ts";
+import type { Comment } from "./content-types.ts";
+import type { ResourceViewer } from "./pictures.ts";
 import type { ResourceFilter, ResourceHome, ResourceItem, ResourceListInput } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
@@ -14,3 +16,46 @@ export const home = endpoint<void, ResourceHome<Game>>("/api/porngame/nav");
 export const list = endpoint<ResourceListInput, Paged<Game>>("/api/porngame/list", LIST_STRINGS);
 export const filters = endpoint<void, ResourceFilter[]>("/api/porngame/tagsList");
 export const listFavorite = endpoint<Page, Paged<Game>>("/api/porngame/list_favorite");
+
+export const MAX_GAME_COMMENT = 500;
+
+export interface GameDetail extends Game {
+  /** The screenshots' addresses, in order. */
+  images: string[];
+  /** 1 when the caller may play it: free, or bought. */
+  can_play: number;
+  /** Where to play or download it: only when `can_play`, else null. */
+  play_url: string | null;
+  is_like: number;
+  is_favorite: number;
+  viewer: ResourceViewer;
+}
+
+export interface GameBuyResult {
+  /** 1 when this call charged; 0 when the game was already bought (a retry or a double tap). */
+  charged: number;
+  coins_spent: number;
+  /** The caller's balance after. */
+  coins: number;
+  game: GameDetail;
+}
+
+/** Extension: one game for the caller (the product names no detail call); counts a view. */
+export const detail = endpoint<{ id: number }, GameDetail>("/api/porngame/detail");
+export const buy = outcomeEndpoint<{ id: number; request_id?: string }, GameBuyResult>("/api/porngame/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
+/** Extension: likes a game, or unlikes it. */
+export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/porngame/like", { repeat: "never" });
+/** Extension: keeps a game, or lets it go. */
+export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/porngame/favorite", { repeat: "never" });
+/** Extension: a game's comments, newest first. */
+export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/porngame/comment_list");
+/** Extension: the replies to a comment on a game. */
+export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/porngame/comment_replies");
+/** Extension: likes a comment on a game. */
+export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/porngame/comment_like", { repeat: "never" });
+/** Extension: comments on a game. */
+export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/porngame/comment", {
+  shown: true,
+  repeat: "request_id",
+  strings: { content: true, request_id: true },
+});

@@ -1,4 +1,5 @@
-import { endpoint } from "../client.ts";
+import { endpoint, outcomeEndpoint } from "../client.ts";
+import type { Comment } from "./content-types.ts";
 import type { FollowedSeries, ResourceFilter, ResourceHome, ResourceItem, ResourceListInput } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
@@ -15,3 +16,68 @@ export const list = endpoint<ResourceListInput, Paged<PictureSet>>("/api/picture
 export const filters = endpoint<void, ResourceFilter[]>("/api/picture/tag_picture");
 export const listFavorite = endpoint<Page, Paged<PictureSet>>("/api/picture/list_favorite");
 export const listFollow = endpoint<Page, Paged<FollowedSeries<PictureSet>>>("/api/picture/list_follow_picture");
+
+/** What the caller has to unlock with, as the shared unlock panel takes it. */
+export interface ResourceViewer {
+  coins: number;
+  vip: number;
+  tickets: number;
+  community_left: number;
+  is_member: number;
+}
+
+/** A priced set shows this many of its first pictures before it is bought (a free set shows all). */
+export const FREE_PICTURES = 6;
+export const MAX_PICTURE_COMMENT = 500;
+
+export interface PictureSetDetail extends PictureSet {
+  series_id: number | null;
+  series_title: string;
+  /** Pictures open to the caller: all of a free or bought set, else the first `FREE_PICTURES`. */
+  free_count: number;
+  /** 1 when every picture is open to the caller. */
+  can_view: number;
+  is_like: number;
+  is_favorite: number;
+  is_follow: number;
+  viewer: ResourceViewer;
+}
+
+/** One picture of a set. A locked one carries no address (`url` null) until the set is bought. */
+export interface PictureImage {
+  seq: number;
+  url: string | null;
+  ratio: string;
+  locked: number;
+}
+
+export interface PictureBuyResult {
+  /** 1 when this call charged; 0 when the set was already bought (a retry or a double tap). */
+  charged: number;
+  coins_spent: number;
+  /** The caller's balance after. */
+  coins: number;
+  set: PictureSetDetail;
+}
+
+/** One set for the caller; counts a view. */
+export const detail = endpoint<{ id: number }, PictureSetDetail>("/api/picture/detail");
+/** The set's pictures in order: addresses only of those open to the caller. */
+export const pictureList = endpoint<{ id: number; page?: number; limit?: number }, Paged<PictureImage>>("/api/picture/picture_list");
+export const buy = outcomeEndpoint<{ id: number; request_id?: string }, PictureBuyResult>("/api/picture/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
+/** Extension: likes a set, or unlikes it. */
+export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/picture/like", { repeat: "never" });
+/** Extension: keeps a set, or lets it go. */
+export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/picture/favorite", { repeat: "never" });
+/** Extension: a set's comments, newest first. */
+export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/picture/comment_list");
+/** Extension: the replies to a comment on a set. */
+export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/picture/comment_replies");
+/** Extension: likes a comment on a set. */
+export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/picture/comment_like", { repeat: "never" });
+/** Extension: comments on a set. */
+export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/picture/comment", {
+  shown: true,
+  repeat: "request_id",
+  strings: { content: true, request_id: true },
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accounts, video } from "#gateway/api/index.ts";
 import type { FavoriteGroup } from "#gateway/api/content-types.ts";
+import type { Endpoint } from "#gateway/client.ts";
 import { pageOfCallersVideos, pageOfVideos, videoId } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
@@ -35,35 +36,45 @@ const { MAX_FAVORITE_GROUP_NAME } = accounts;
 const groupName = z.string({ error: "请输入分组名称" }).trim().min(1, "请输入分组名称").max(MAX_FAVORITE_GROUP_NAME, `分组名称最多 ${MAX_FAVORITE_GROUP_NAME} 个字`);
 export const MAX_GROUPS = 20;
 
-async function groupOf(db: DB, uid: number, groupId: number): Promise<FavoriteGroup> {
-  const g = (await db.get("SELECT g.id, g.name, (SELECT COUNT(*) FROM favorites f WHERE f.group_id = g.id) AS video_count FROM favorite_groups g WHERE g.id = ? AND g.user_id = ?", [groupId, uid])) as FavoriteGroup | undefined;
+/** What a member's favourite groups are for: each kind has groups of its own (`favorite_groups.kind`). */
+export type GroupKind = "video" | "comic";
+
+const GROUP_SELECT = "SELECT g.id, g.name, (SELECT COUNT(*) FROM favorites f WHERE f.group_id = g.id) AS video_count FROM favorite_groups g";
+
+async function groupOf(db: DB, uid: number, groupId: number, kind: GroupKind): Promise<FavoriteGroup> {
+  const g = await db.get<FavoriteGroup>(`${GROUP_SELECT} WHERE g.id = ? AND g.user_id = ? AND g.kind = ?`, [groupId, uid, kind]);
   if (!g) throw new ApiError(404, "分组不存在");
   return g;
+}
+
+/**
+ * Files an item into one of the member's groups of its kind, making it a favourite first; without a group it
+ * toggles the favourite. The caller checked that the item exists and is of that kind.
+ */
+export async function fileFavorite(db: DB, uid: number, kind: GroupKind, itemId: number, groupId: number | undefined) {
+  if (groupId === undefined) {
+    const r = await toggleItemMark(db, uid, itemId, "favorites");
+    return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
+  }
+  await groupOf(db, uid, groupId, kind);
+  await db.transaction(async (db) => {
+    if (!(await db.get("SELECT 1 FROM favorites WHERE user_id = ? AND item_id = ?", [uid, itemId]))) await toggleItemMark(db, uid, itemId, "favorites");
+    await db.run("UPDATE favorites SET group_id = ? WHERE user_id = ? AND item_id = ?", [groupId, uid, itemId]);
+  });
+  return { msg: "已收藏到分组", data: { is_favorite: 1, group_id: groupId } };
 }
 
 export const favorite = defineHandler(video.favorite, {
   auth: "member",
   input: z.object({ id: id("视频 id"), group_id: idInput("分组 id").optional() }),
-  async handle({ input, db, caller }) {
-    const uid = caller.user.id;
-    if (input.group_id === undefined) {
-      const r = await toggleItemMark(db, uid, input.id, "favorites");
-      return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
-    }
-    await groupOf(db, uid, input.group_id);
-    await db.transaction(async (db) => {
-      if (!(await db.get("SELECT 1 FROM favorites WHERE user_id = ? AND item_id = ?", [uid, input.id]))) await toggleItemMark(db, uid, input.id, "favorites");
-      await db.run("UPDATE favorites SET group_id = ? WHERE user_id = ? AND item_id = ?", [input.group_id, uid, input.id]);
-    });
-    return { msg: "已收藏到分组", data: { is_favorite: 1, group_id: input.group_id } };
-  },
+  handle: async ({ input, db, caller }) => await fileFavorite(db, caller.user.id, "video", input.id, input.group_id),
 });
 
 export const myLikes = defineHandler(accounts.myLikes, {
   auth: "member",
   input: z.object({ group_id: idInput("分组 id").optional(), ...pageInput.shape }),
   async handle({ input, db, origin, caller }) {
-    if (input.group_id !== undefined) await groupOf(db, caller.user.id, input.group_id);
+    if (input.group_id !== undefined) await groupOf(db, caller.user.id, input.group_id, "video");
     return {
       data: await pageOfVideos(db, {
         from: "JOIN favorites mf ON mf.item_id = i.id AND mf.user_id = @uid",
@@ -85,54 +96,61 @@ export const myPraised = defineHandler(accounts.myPraised, {
   handle: async (ctx) => ({ data: await pageOfCallersVideos(ctx, "JOIN likes ml ON ml.item_id = i.id AND ml.user_id = @uid", "ml.created_at DESC, i.id DESC") }),
 });
 
-export const likeGroups = defineHandler(accounts.likeGroups, {
-  auth: "member",
-  input: z.object({}),
-  handle: async ({ db, caller }) => ({
-    data: await db.all<FavoriteGroup>(
-      "SELECT g.id, g.name, (SELECT COUNT(*) FROM favorites f WHERE f.group_id = g.id) AS video_count FROM favorite_groups g WHERE g.user_id = ? ORDER BY g.id",
-      [caller.user.id],
-    ),
-  }),
-});
+type GroupEndpoint<I> = Endpoint<I, unknown, unknown>;
 
-export const createLikeGroup = defineHandler(accounts.createLikeGroup, {
-  auth: "member",
-  input: z.object({ name: groupName }),
-  async handle({ input, db, caller }) {
-    const uid = caller.user.id;
-    const groupId = await db.transaction(async (db) => {
-      // The member's row is locked (PostgreSQL; SQLite's transaction holds the write lock): two creations at once
-      // cannot both pass the count and the name checks.
-      await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [uid]);
-      if ((await db.value<number>("SELECT COUNT(*) FROM favorite_groups WHERE user_id = ?", [uid]))! >= MAX_GROUPS) throw new ApiError(400, `最多创建 ${MAX_GROUPS} 个分组`);
-      if (await db.get("SELECT 1 FROM favorite_groups WHERE user_id = ? AND name = ?", [uid, input.name])) throw new ApiError(400, "已有同名分组");
-      return await db.insert("INSERT INTO favorite_groups (user_id, name, created_at) VALUES (?, ?, ?)", [uid, input.name, Date.now()]);
-    });
-    return { msg: "分组已创建", data: await groupOf(db, uid, groupId) };
-  },
-});
+/**
+ * The four calls of a kind's favourite groups (list, create, rename, delete), each seeing only the member's
+ * groups of that kind.
+ */
+export function favoriteGroupHandlers(
+  kind: GroupKind,
+  calls: { list: GroupEndpoint<void>; create: GroupEndpoint<{ name: string }>; update: GroupEndpoint<{ id: number; name: string }>; remove: GroupEndpoint<{ id: number }> },
+) {
+  return [
+    defineHandler(calls.list, {
+      auth: "member",
+      input: z.object({}),
+      handle: async ({ db, caller }) => ({ data: await db.all<FavoriteGroup>(`${GROUP_SELECT} WHERE g.user_id = ? AND g.kind = ? ORDER BY g.id`, [caller.user.id, kind]) }),
+    }),
+    defineHandler(calls.create, {
+      auth: "member",
+      input: z.object({ name: groupName }),
+      async handle({ input, db, caller }) {
+        const uid = caller.user.id;
+        const groupId = await db.transaction(async (db) => {
+          // The member's row is locked (PostgreSQL; SQLite's transaction holds the write lock): two creations at once
+          // cannot both pass the count and the name checks.
+          await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [uid]);
+          if ((await db.value<number>("SELECT COUNT(*) FROM favorite_groups WHERE user_id = ? AND kind = ?", [uid, kind]))! >= MAX_GROUPS) throw new ApiError(400, `最多创建 ${MAX_GROUPS} 个分组`);
+          if (await db.get("SELECT 1 FROM favorite_groups WHERE user_id = ? AND kind = ? AND name = ?", [uid, kind, input.name])) throw new ApiError(400, "已有同名分组");
+          return await db.insert("INSERT INTO favorite_groups (user_id, kind, name, created_at) VALUES (?, ?, ?, ?)", [uid, kind, input.name, Date.now()]);
+        });
+        return { msg: "分组已创建", data: await groupOf(db, uid, groupId, kind) };
+      },
+    }),
+    defineHandler(calls.update, {
+      auth: "member",
+      input: z.object({ id: id("分组 id"), name: groupName }),
+      async handle({ input, db, caller }) {
+        await groupOf(db, caller.user.id, input.id, kind);
+        if (await db.get("SELECT 1 FROM favorite_groups WHERE user_id = ? AND kind = ? AND name = ? AND id != ?", [caller.user.id, kind, input.name, input.id])) throw new ApiError(400, "已有同名分组");
+        await db.run("UPDATE favorite_groups SET name = ? WHERE id = ?", [input.name, input.id]);
+        return { msg: "分组已更名", data: await groupOf(db, caller.user.id, input.id, kind) };
+      },
+    }),
+    defineHandler(calls.remove, {
+      auth: "member",
+      input: z.object({ id: id("分组 id") }),
+      async handle({ input, db, caller }) {
+        await groupOf(db, caller.user.id, input.id, kind);
+        // The items stay favourites, outside any group (ON DELETE SET NULL).
+        await db.run("DELETE FROM favorite_groups WHERE id = ?", [input.id]);
+        return { msg: "分组已删除", data: { ok: true } };
+      },
+    }),
+  ];
+}
 
-export const updateLikeGroup = defineHandler(accounts.updateLikeGroup, {
-  auth: "member",
-  input: z.object({ id: id("分组 id"), name: groupName }),
-  async handle({ input, db, caller }) {
-    await groupOf(db, caller.user.id, input.id);
-    if (await db.get("SELECT 1 FROM favorite_groups WHERE user_id = ? AND name = ? AND id != ?", [caller.user.id, input.name, input.id])) throw new ApiError(400, "已有同名分组");
-    await db.run("UPDATE favorite_groups SET name = ? WHERE id = ?", [input.name, input.id]);
-    return { msg: "分组已更名", data: await groupOf(db, caller.user.id, input.id) };
-  },
-});
+const videoGroups = favoriteGroupHandlers("video", { list: accounts.likeGroups, create: accounts.createLikeGroup, update: accounts.updateLikeGroup, remove: accounts.deleteLikeGroup });
 
-export const deleteLikeGroup = defineHandler(accounts.deleteLikeGroup, {
-  auth: "member",
-  input: z.object({ id: id("分组 id") }),
-  async handle({ input, db, caller }) {
-    await groupOf(db, caller.user.id, input.id);
-    // The videos stay favourites, outside any group (ON DELETE SET NULL).
-    await db.run("DELETE FROM favorite_groups WHERE id = ?", [input.id]);
-    return { msg: "分组已删除", data: { ok: true } };
-  },
-});
-
-export const likeHandlers = [like, favorite, myLikes, myPraised, likeGroups, createLikeGroup, updateLikeGroup, deleteLikeGroup];
+export const likeHandlers = [like, favorite, myLikes, myPraised, ...videoGroups];

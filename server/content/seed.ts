@@ -42,6 +42,18 @@ export async function insertRows(db: DB, into: string, row: string, rows: readon
   }
 }
 
+/** The ids of tags by name, adding those that do not exist yet (a seed's tags may be another seed's too). */
+export async function tagIdsFor(db: DB, names: readonly string[]): Promise<number[]> {
+  let last = Number((await db.value<number | null>("SELECT MAX(id) FROM tags")) ?? 0);
+  const ids: number[] = [];
+  for (const name of names) {
+    const known = await db.value<number>("SELECT id FROM tags WHERE name = ?", [name]);
+    if (!known) await db.run("INSERT INTO tags (id, name) VALUES (?, ?)", [++last, name]);
+    ids.push(known ? Number(known) : last);
+  }
+  return ids;
+}
+
 /**
  * The id the next row of an AUTOINCREMENT table would get, for a seed that writes its rows in batches with explicit
  * ids (PostgreSQL's identity sequences are moved past them after seeding).

@@ -6,6 +6,11 @@ import { seedCircle, seedNews } from "#server/news/seed.ts";
 import { seedProducts } from "#server/wallet/products.ts";
 import { seedServices } from "#server/services/seed.ts";
 import { seedDating } from "#server/dating/seed.ts";
+import { seedNovels } from "#server/resources/novels/seed.ts";
+import { seedAudio } from "#server/resources/audio/seed.ts";
+import { seedPictures } from "#server/resources/pictures/seed.ts";
+import { seedGames } from "#server/resources/games/seed.ts";
+import { seedComics } from "#server/resources/comics/seed.ts";
 
 export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
 
@@ -66,5 +71,10 @@ export async function seed(db: DB) {
     await seedProducts(db);
     await seedDating(db);
     await seedServices(db);
+    await seedNovels(db);
+    await seedAudio(db);
+    await seedPictures(db);
+    await seedGames(db);
+    await seedComics(db);
   });
 }

@@ -73,6 +73,9 @@ export function toResourceItem(origin: string, r: ResourceRow): ResourceItem {
   };
 }
 
+/** The caller's marks on an item, 1 or 0: liked, kept, following its series (a detail's fields). */
+export const marksOf = (r: Pick<ResourceRow, "is_like" | "is_favorite" | "is_follow">) => ({ is_like: r.is_like ? 1 : 0, is_favorite: r.is_favorite ? 1 : 0, is_follow: r.is_follow ? 1 : 0 });
+
 /** One resource of a kind for the caller, or a 404 in Chinese (`noun`: 漫画, 小说, …). */
 export async function requireResource(db: DB, kind: ResourceKind, id: number, uid: number, noun: string): Promise<ResourceRow> {
   const row = await db.get<ResourceRow>(`${resourceSelect(db)} WHERE i.id = @id AND i.kind = @kind AND i.hidden = 0`, { id, kind, uid });

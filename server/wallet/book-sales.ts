@@ -42,6 +42,15 @@ export async function wholeBookPrice(db: DB, userId: number, book: BookRow): Pro
   return Math.max(0, book.coins - (await coinsPaidForChapters(db, userId, book.id)));
 }
 
+/**
+ * What the whole book costs the caller now, as a book's screen shows it: 0 when they own it (`is_pay`) or it is
+ * not sold whole, its listed price for a visitor, else `wholeBookPrice`.
+ */
+export async function wholeBookPriceFor(db: DB, user: Pick<UserRow, "id"> | null, book: BookRow & { is_pay: number }): Promise<number> {
+  if (book.is_pay || Number(book.coins) <= 0) return 0;
+  return user ? await wholeBookPrice(db, user.id, { id: Number(book.id), coins: Number(book.coins), vip_free: book.vip_free }) : Number(book.coins);
+}
+
 /** Sells one chapter or episode (`item_units.id`) of a book, once. Free and VIP-free (for VIPs) units are not sold. */
 export async function buyChapter(db: DB, kind: BookKind, userId: number, itemId: number, unitId: number, requestId: string): Promise<PurchaseOutcome> {
   return await buyUnit(db, {

@@ -1,6 +1,8 @@
+import Database from "better-sqlite3";
 import puppeteer, { KnownDevices, type Browser, type Page } from "puppeteer";
 import { afterAll, beforeAll } from "vitest";
-import { startTestGateway, type TestGateway } from "./gateway.ts";
+import { accounts } from "#gateway/api/index.ts";
+import { startTestGateway, testClient, type TestGateway } from "./gateway.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = KnownDevices["iPhone 13"];
@@ -139,4 +141,23 @@ export async function imageWorkerRequests(page: Page): Promise<{ path: string; s
       .filter((e) => new URL(e.name).pathname.startsWith("/media/"))
       .map((e) => ({ path: new URL(e.name).pathname, startedAt: performance.timeOrigin + e.startTime, protocol: e.nextHopProtocol })),
   );
+}
+
+/**
+ * A newly registered member with `coins` (set in the SQLite database of `gw`), signed in on an adult phone
+ * (the page ends on /my).
+ */
+export async function memberOnPhone(gw: TestGateway, browser: Browser, phone: string, coins: number): Promise<Page> {
+  const r = await testClient(gw.url).send(accounts.register, { phone, password: "secret123" });
+  const db = new Database(`${gw.dataDir}/gateway.sqlite`);
+  try {
+    db.prepare("UPDATE users SET coins = ? WHERE uuid = ?").run(coins, r.uuid);
+  } finally {
+    db.close();
+  }
+  const page = await adultPhone(browser);
+  await page.goto(`${gw.url}/login?redirect=%2Fmy`);
+  await submitLogin(page, phone, "secret123");
+  await page.waitForFunction(() => location.pathname === "/my");
+  return page;
 }

@@ -20,7 +20,8 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
     const h = rowHeight || estimate;
     const y = window.scrollY - top.current;
     const start = Math.max(0, Math.floor(y / h) - overscan);
-    const end = Math.min(count, Math.ceil((y + window.innerHeight) / h) + overscan);
+    // Never before `start`: a list still far below the viewport has no row in view (a negative end would slice from the back).
+    const end = Math.max(start, Math.min(count, Math.ceil((y + window.innerHeight) / h) + overscan));
     setRange((r) => (r.start === start && r.end === end ? r : { start, end }));
   }, [count, rowHeight, estimate, overscan]);
 

@@ -1,4 +1,4 @@
-import { circle, creators, news, video, type Comment } from "#gateway/api/index.ts";
+import { audio, circle, comics, creators, games, news, novels, pictures, video, type Comment } from "#gateway/api/index.ts";
 import type { Page, Paged } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
 
@@ -26,8 +26,13 @@ export const COMMENT_KINDS = {
     post: creators.commentHeadline,
     maxLength: creators.MAX_HEADLINE_COMMENT,
   },
+  comic: { list: comics.comments, replies: comics.replies, like: comics.likeComment, post: comics.comment, maxLength: comics.MAX_COMIC_COMMENT },
   news: { list: news.comments, replies: news.replies, like: news.likeComment, post: news.comment, maxLength: news.MAX_NEWS_COMMENT },
+  novel: { list: novels.comments, replies: novels.replies, like: novels.likeComment, post: novels.comment, maxLength: novels.MAX_NOVEL_COMMENT },
   post: { list: circle.replies, replies: circle.replyReplies, like: circle.praiseReply, post: circle.reply, maxLength: circle.MAX_REPLY },
+  picture: { list: pictures.comments, replies: pictures.replies, like: pictures.likeComment, post: pictures.comment, maxLength: pictures.MAX_PICTURE_COMMENT },
+  game: { list: games.comments, replies: games.replies, like: games.likeComment, post: games.comment, maxLength: games.MAX_GAME_COMMENT },
+  audio: { list: audio.comments, replies: audio.replies, like: audio.likeComment, post: audio.comment, maxLength: audio.MAX_AUDIO_COMMENT },
 } satisfies Record<string, CommentCalls>;
 
 export type CommentKind = keyof typeof COMMENT_KINDS;

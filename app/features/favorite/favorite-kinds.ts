@@ -1,4 +1,4 @@
-import { accounts, news, video, type FavoriteGroup } from "#gateway/api/index.ts";
+import { accounts, audio, comics, games, news, novels, pictures, video, type FavoriteGroup } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 
 /** A favourite as the gateway answers it: on or off, and the group it is filed in. */
@@ -16,6 +16,11 @@ export interface FavoriteCalls {
 export const FAVORITE_KINDS = {
   video: { toggle: video.favorite, groups: accounts.likeGroups },
   news: { toggle: news.favorite },
+  comic: { toggle: comics.favorite, groups: comics.likeGroups },
+  novel: { toggle: novels.favorite },
+  picture: { toggle: pictures.favorite },
+  game: { toggle: games.favorite },
+  audio: { toggle: audio.favorite },
 } satisfies Record<string, FavoriteCalls>;
 
 export type FavoriteKind = keyof typeof FAVORITE_KINDS;

@@ -1,4 +1,4 @@
-import { creators, dating, video } from "#gateway/api/index.ts";
+import { audio, comics, creators, dating, games, novels, pictures, video } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 import { COMMENT_KINDS, type CommentKind, type Liked } from "#app/features/comments/comment-kinds.ts";
 
@@ -9,6 +9,11 @@ export const ITEM_LIKES = {
   video: video.like,
   headline: creators.likeHeadline,
   dating: dating.toggleLike,
+  comic: comics.like,
+  novel: novels.like,
+  picture: pictures.like,
+  game: games.like,
+  audio: audio.like,
 } satisfies Record<string, LikeEndpoint<{ id: number }>>;
 
 /**

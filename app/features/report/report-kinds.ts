@@ -1,4 +1,4 @@
-import { dating, home, video, type ReportType } from "#gateway/api/index.ts";
+import { comics, dating, home, video, type ReportType } from "#gateway/api/index.ts";
 import type { Endpoint } from "#gateway/client.ts";
 import { loadReportTypes } from "#app/lib/session.ts";
 
@@ -15,6 +15,7 @@ export interface ReportCalls {
 /** Every kind of item members report; a new kind is one entry. */
 export const REPORT_KINDS = {
   video: { report: video.report, reasons: loadReportTypes, maxLength: video.MAX_REPORT_TEXT },
+  comic: { report: comics.report, reasons: loadReportTypes, maxLength: video.MAX_REPORT_TEXT },
   dating: { report: dating.report, reasons: loadReportTypes, maxLength: dating.MAX_REPORT_TEXT },
   // A circle post or a headline: both are reported through /api/wei/report.
   post: { report: home.reportHeadline, reasons: loadReportTypes, maxLength: video.MAX_REPORT_TEXT },

@@ -1,12 +1,15 @@
-import { dating, news, video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
+import { audio, comics, dating, games, news, novels, pictures, video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
 import type { CallOutcome, Endpoint } from "#gateway/client.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
 
 /** What every kind's purchase answers: whether it charged, and the balance after. */
 export type Unlocked = Pick<PurchaseResult, "charged" | "coins">;
 
-/** A purchase: it never throws, and answers a repeat of its `request_id` without charging again. */
-type Purchase = Endpoint<{ id: number; request_id?: string }, Unlocked, CallOutcome<Unlocked>>;
+/**
+ * A purchase: it never throws, and answers a repeat of its `request_id` without charging again. `chapter_id`
+ * names the unit of the item `id` when the kind sells its units through one call (a comic's episode).
+ */
+type Purchase = Endpoint<{ id: number; chapter_id?: number; request_id?: string }, Unlocked, CallOutcome<Unlocked>>;
 
 /** How a unit of one kind (an item, or one chapter or episode) is unlocked. */
 export interface UnlockCalls {
@@ -34,6 +37,14 @@ export const UNLOCK_KINDS = {
   },
   dating: { noun: "联系方式", verb: "查看", coins: dating.buy },
   news: { noun: "文章", verb: "阅读全文", coins: news.buy },
+  comic: { noun: "漫画", verb: "阅读全部章节", coins: comics.buy },
+  "comic-episode": { noun: "章节", verb: "阅读", coins: comics.buy },
+  novel: { noun: "小说", verb: "阅读全书", coins: novels.buyBook },
+  "novel-chapter": { noun: "章节", verb: "阅读", coins: novels.buy },
+  picture: { noun: "图集", verb: "查看全部图片", coins: pictures.buy },
+  game: { noun: "游戏", verb: "畅玩", coins: games.buy },
+  audio: { noun: "有声书", verb: "收听全部章节", coins: audio.buyBook },
+  "audio-chapter": { noun: "章节", verb: "收听", coins: audio.buy },
 } satisfies Record<string, UnlockCalls>;
 
 export type UnlockKind = keyof typeof UNLOCK_KINDS;

@@ -17,6 +17,8 @@ const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
 export interface UnlockUnit {
   kind: UnlockKind;
   id: number;
+  /** One chapter or episode of the item `id`, for a kind that sells its units through the item's call. */
+  part?: number;
   title: string;
   cover?: string;
   /** Coins. */
@@ -40,7 +42,7 @@ export interface UnlockViewer {
  */
 export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: UnlockViewer }) {
   const calls: UnlockCalls = UNLOCK_KINDS[unit.kind];
-  const fetcher = useActionFetcher<typeof clientAction>("/actions/unlock", `unlock:${unit.kind}:${unit.id}`);
+  const fetcher = useActionFetcher<typeof clientAction>("/actions/unlock", `unlock:${unit.kind}:${unit.id}:${unit.part ?? 0}`);
   const navigate = useNavigate();
   const location = useLocation();
   const coins = useBalance(viewer.coins);
@@ -49,9 +51,9 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
   const short = coins < unit.price;
   const bought = fetcher.data && "bought" in fetcher.data;
   // One id per balance state: a double tap sends the same request, and the gateway charges once.
-  const requestId = `${unit.kind}-${unit.id}-${coins}-${viewer.tickets}-${viewer.community_left}`;
+  const requestId = `${unit.kind}-${unit.id}-${unit.part ?? 0}-${coins}-${viewer.tickets}-${viewer.community_left}`;
   const unlock = (way: UnlockWay, content?: string) => {
-    if (!fetcher.busy) void fetcher.submit({ kind: unit.kind, id: unit.id, way, request_id: requestId, content }, { revalidate: true });
+    if (!fetcher.busy) void fetcher.submit({ kind: unit.kind, id: unit.id, part: unit.part, way, request_id: requestId, content }, { revalidate: true });
   };
   const buyWithCoins = async () => {
     if (fetcher.busy) return;

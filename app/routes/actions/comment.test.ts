@@ -26,7 +26,7 @@ describe("/actions/comment", () => {
   });
 
   it("refuses an unknown kind, a missing item, empty words and words past the kind's limit, calling nothing", async () => {
-    expect(await post({ kind: "novel", id: "3", content: "好看" })).toEqual({ error: "内容不存在" });
+    expect(await post({ kind: "cookbook", id: "3", content: "好看" })).toEqual({ error: "内容不存在" });
     expect(await post({ kind: "toString", id: "3", content: "好看" })).toEqual({ error: "内容不存在" });
     expect(await post({ kind: "video", id: "0", content: "好看" })).toEqual({ error: "内容不存在" });
     expect(await post({ kind: "video", id: "3", content: "   " })).toEqual({ error: "请输入评论内容" });

@@ -32,7 +32,7 @@ describe("/actions/like", () => {
   });
 
   it("refuses a kind nobody likes and a missing id, calling nothing", async () => {
-    for (const kind of ["novel", "novel-comment", "comment", "-comment", "constructor", "video-comment-comment"]) expect(await like(kind, "8"), kind).toEqual({ error: "内容不存在" });
+    for (const kind of ["cookbook", "cookbook-comment", "comment", "-comment", "constructor", "video-comment-comment"]) expect(await like(kind, "8"), kind).toEqual({ error: "内容不存在" });
     expect(await like("video", "")).toEqual({ error: "内容不存在" });
     expect(call).not.toHaveBeenCalled();
   });

@@ -21,6 +21,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const way = form.get("way");
   const request_id = String(form.get("request_id") ?? "") || undefined;
   let bought: Unlocked;
+  // A purchase whose own message is shown by the gateway client needs no second toast.
+  let shown = false;
   try {
     if (way === "community" && calls.community) {
       const content = String(form.get("content") ?? "").trim();
@@ -34,7 +36,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     } else {
       const call = way === "coins" ? calls.coins : way === "ticket" ? calls.ticket : undefined;
       if (!call) return { error: "不支持的解锁方式" };
-      const outcome = await api(call, { id, request_id });
+      const part = idField(form, "part");
+      const outcome = await api(call, { id, request_id, ...(part ? { chapter_id: part } : {}) });
+      shown = call.shown;
       if (!outcome.ok || !outcome.data) return { error: outcome.msg || "购买失败" };
       bought = outcome.data;
     }
@@ -43,7 +47,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
   setCoins(bought.coins);
   calls.unlocked?.(id);
-  if (bought.charged) toast(way === "community" ? `已分享到社区，${calls.noun}已解锁` : "解锁成功", "success");
+  if (bought.charged && !shown) toast(way === "community" ? `已分享到社区，${calls.noun}已解锁` : "解锁成功", "success");
   return { bought };
 }
 

@@ -4,9 +4,11 @@ import { useFetcher, useSearchParams } from "react-router";
 import { accounts, news } from "#gateway/api/index.ts";
 import { WindowedList } from "#app/components/circle/windowed-list.tsx";
 import { NewsRow } from "#app/components/news/news-row.tsx";
+import { MyResourceListView, RESOURCE_LIST_TABS } from "#app/components/resources/my-resource-lists.tsx";
 import { Page } from "#app/components/page.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { loadMyResourceList } from "#app/features/resources/my-resource-lists.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { Dialog } from "#app/lib/overlays.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -29,6 +31,9 @@ const favoriteNews = pagedSource(news.myFavorites, {}, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
+  // The resources' lists (issue 19): `?list=comic` … `?list=game`, `?list=follow`.
+  const resourceList = await loadMyResourceList(new URL(request.url));
+  if (resourceList) return { liked: false, groups: [], group: undefined, first: undefined, resourceList };
   if (isLikedList(request)) return { liked: true, groups: [], group: undefined, first: await firstPage(likedVideos) };
   if (isNewsList(request)) return { liked: false, groups: [], group: undefined, first: undefined, newsFirst: await firstPage(favoriteNews) };
   const group = groupParam(request);
@@ -63,6 +68,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function MyLike({ loaderData }: Route.ComponentProps) {
   const { liked, groups, group, first } = loaderData;
   const newsFirst = "newsFirst" in loaderData ? loaderData.newsFirst : undefined;
+  const resourceList = "resourceList" in loaderData ? loaderData.resourceList : undefined;
   const [, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof clientAction>();
   const [name, setName] = useState("");
@@ -85,14 +91,24 @@ export default function MyLike({ loaderData }: Route.ComponentProps) {
   const lists = (
     <Tabs
       className="my-like-lists"
-      activeKey={liked ? "liked" : newsFirst ? "news" : "favorites"}
-      onChange={(k) => setParams(k === "liked" || k === "news" ? { list: k } : {}, { replace: true })}
+      activeKey={liked ? "liked" : newsFirst ? "news" : resourceList ? (resourceList.list === "follow" ? "follow" : resourceList.kind) : "favorites"}
+      onChange={(k) => setParams(k === "favorites" ? {} : { list: k }, { replace: true })}
     >
       <Tabs.Tab key="favorites" title="收藏" />
       <Tabs.Tab key="liked" title="点赞" />
       <Tabs.Tab key="news" title="资讯" />
+      {RESOURCE_LIST_TABS.map((t) => (
+        <Tabs.Tab key={t.key} title={t.title} />
+      ))}
     </Tabs>
   );
+  if (resourceList)
+    return (
+      <Page title={resourceList.list === "follow" ? "我的关注" : "我的收藏"}>
+        {lists}
+        <MyResourceListView data={resourceList} />
+      </Page>
+    );
   if (newsFirst)
     return (
       <Page title="我的收藏">

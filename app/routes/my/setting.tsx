@@ -8,6 +8,7 @@ import { safeRedirect } from "#app/lib/safe-url.ts";
 import { endSession } from "#app/lib/session.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { SPEND_QUESTION_CHOICES } from "#app/features/spend/confirm-spend.ts";
+import { OfflineSection } from "#app/features/offline/offline-section.tsx";
 import { spendStore } from "#app/stores/spend.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/setting";
@@ -45,6 +46,7 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
           ))}
         </Radio.Group>
       </List>
+      <OfflineSection />
       <List header="关于">
         <LinkItem to="/my/announcement">系统公告</LinkItem>
         <List.Item extra={`${loaderData.version}（构建 ${loaderData.buildId}）`}>当前版本</List.Item>

@@ -1,0 +1,239 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { isOnline, isUnreachableError } from "#app/lib/connectivity.ts";
+import { userStore } from "#app/stores/user.ts";
+import { createOfflineStore, deviceOrGateway, type OfflineBackend, type OfflineKind, type OfflineStore, type SavedUnit, type SaveRequest, type UnitKey, unitPath } from "./offline-store.ts";
+
+// The app's side of offline saving (decision 046): Cache Storage behind the store, the signed-in member as the
+// owner, what is being saved right now, and the wrapper the readers put around their loaders.
+
+/** Our own cache: Workbox's clean-up of outdated precaches only deletes its own (`…-precache-…`). */
+export const OFFLINE_CACHE = "offline-units-v1";
+
+function cacheBackend(): OfflineBackend {
+  const open = () => caches.open(OFFLINE_CACHE);
+  return {
+    put: async (key, response) => (await open()).put(key, response),
+    get: async (key) => (await (await open()).match(key)) ?? undefined,
+    delete: async (key) => void (await (await open()).delete(key)),
+    keys: async () => (await (await open()).keys()).map((r) => r.url),
+  };
+}
+
+/** Cache Storage exists only in secure contexts (https, localhost). */
+export const offlineSupported = () => typeof caches !== "undefined";
+
+let store: OfflineStore | undefined;
+export function offlineStore(): OfflineStore {
+  store ??= createOfflineStore(cacheBackend(), location.origin);
+  return store;
+}
+
+/** The signed-in member's uid, 0 for a visitor (who saves nothing). */
+export const currentOwner = () => (userStore.get().isLogin ? (userStore.get().u?.uid ?? 0) : 0);
+
+// What changed, for the controls on screen: a counter bumped on every save, removal and progress step.
+let version = 0;
+const listeners = new Set<() => void>();
+const changed = () => {
+  version++;
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+const saving = new Map<string, { progress: number; done: Promise<SavedUnit> }>();
+
+/** Saves a unit for the signed-in member; progress is shown by every control on that unit. */
+export function saveUnit(request: Omit<SaveRequest, "owner">): Promise<SavedUnit> {
+  const key = unitPath(request);
+  const running = saving.get(key);
+  if (running) return running.done;
+  const state = {
+    progress: 0,
+    done: Promise.resolve() as unknown as Promise<SavedUnit>,
+  };
+  state.done = offlineStore()
+    .save({ ...request, owner: currentOwner() }, (p) => {
+      state.progress = p;
+      changed();
+    })
+    .then((saved) => {
+      // Asks once that the browser not evict the origin's storage under pressure; it may say no.
+      void navigator.storage?.persist?.().catch(() => false);
+      return saved;
+    })
+    .finally(() => {
+      saving.delete(key);
+      changed();
+    });
+  saving.set(key, state);
+  changed();
+  return state.done;
+}
+
+export async function removeUnit(key: UnitKey): Promise<void> {
+  const owner = currentOwner();
+  const entry = await offlineStore().load(key, owner);
+  await offlineStore().remove(key, owner);
+  // A page address already handed out (a chapter playing) stays valid until the page goes.
+  for (const f of entry?.files ?? []) fileUrls.delete(f.url);
+  changed();
+}
+
+/** The saved copy of a unit (undefined: not saved), and the progress while it is being saved. */
+export function useSavedUnit(key: UnitKey): {
+  saved: SavedUnit | undefined;
+  checked: boolean;
+  progress: number | undefined;
+} {
+  const at = useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
+  const path = unitPath(key);
+  const owner = currentOwner();
+  const [found, setFound] = useState<{
+    path: string;
+    saved: SavedUnit | undefined;
+  }>();
+  useEffect(() => {
+    if (!offlineSupported() || !owner) return setFound({ path, saved: undefined });
+    let live = true;
+    void offlineStore()
+      .load(key, owner)
+      .catch(() => undefined)
+      .then((saved) => live && setFound({ path, saved }));
+    return () => void (live = false);
+    // `key` is the same unit while `path` is.
+  }, [path, owner, at]);
+  const current = found?.path === path ? found : undefined;
+  return {
+    saved: current?.saved,
+    checked: Boolean(current),
+    progress: saving.get(path)?.progress,
+  };
+}
+
+/** The member's saved units, listed again after every change. */
+export function useSavedUnits(): {
+  units: SavedUnit[] | undefined;
+  error: boolean;
+} {
+  const at = useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
+  const owner = currentOwner();
+  const [state, setState] = useState<{
+    units: SavedUnit[] | undefined;
+    error: boolean;
+  }>({ units: undefined, error: false });
+  useEffect(() => {
+    if (!offlineSupported()) return setState({ units: [], error: false });
+    let live = true;
+    offlineStore()
+      .list(owner)
+      .then(
+        (units) => live && setState({ units, error: false }),
+        () => live && setState({ units: undefined, error: true }),
+      );
+    return () => void (live = false);
+  }, [owner, at]);
+  return state;
+}
+
+const copies = new WeakSet<object>();
+const marked = <T>(data: T): T => {
+  if (typeof data === "object" && data !== null) copies.add(data);
+  return data;
+};
+
+/** True for what `withOffline` or `withOfflineItem` answered from the device rather than the gateway. */
+export const isOfflineCopy = (data: unknown) => typeof data === "object" && data !== null && copies.has(data);
+
+const deviceWhenUnreachable = <T>(fromDevice: () => Promise<T | undefined>, load: () => Promise<T>) => deviceOrGateway({ online: isOnline, unreachable: isUnreachableError }, fromDevice, load);
+
+/** A reader's loader of one unit that falls back to the unit's saved copy (`data` as it was saved). */
+export function withOffline<T>(key: UnitKey, load: () => Promise<T>): Promise<T> {
+  return deviceWhenUnreachable(async () => {
+    const owner = currentOwner();
+    if (!owner || !offlineSupported()) return undefined;
+    const entry = await offlineStore().load(key, owner);
+    return entry ? marked(entry.data as T) : undefined;
+  }, load);
+}
+
+/** The member's saved units of one item, first unit first. */
+export async function savedUnitsOf(kind: OfflineKind, itemId: number): Promise<SavedUnit[]> {
+  const owner = currentOwner();
+  if (!owner || !offlineSupported()) return [];
+  return (await offlineStore().list(owner)).filter((u) => u.kind === kind && u.itemId === itemId).sort((a, b) => a.unitId - b.unitId);
+}
+
+/**
+ * An item's screen that falls back to what the member saved of it (an audio book's saved chapters): `fromSaved`
+ * shapes the saved units like the loader's answer.
+ */
+export function withOfflineItem<T>(kind: OfflineKind, itemId: number, load: () => Promise<T>, fromSaved: (units: SavedUnit[]) => T): Promise<T> {
+  return deviceWhenUnreachable(async () => {
+    const units = await savedUnitsOf(kind, itemId);
+    return units.length ? marked(fromSaved(units)) : undefined;
+  }, load);
+}
+
+const fileUrls = new Map<string, Promise<string | undefined>>();
+
+/**
+ * A page address (blob:) for a saved file, e.g. an audio chapter for `<audio src>`: it plays and seeks with no
+ * network. One address per file for the page's life.
+ */
+export function savedFileUrl(url: string): Promise<string | undefined> {
+  if (!offlineSupported()) return Promise.resolve(undefined);
+  url = new URL(url, location.href).href;
+  let found = fileUrls.get(url);
+  if (!found) {
+    found = offlineStore()
+      .file(url)
+      .then((blob) => (blob ? URL.createObjectURL(blob) : undefined))
+      .catch(() => undefined);
+    void found.then((u) => u || fileUrls.delete(url));
+    fileUrls.set(url, found);
+  }
+  return found;
+}
+
+/**
+ * The page address of a saved unit's first file (an audio chapter), found by the unit rather than by the file's
+ * address, which may carry a grant that has changed since (audio addresses do).
+ */
+export async function savedUnitFileUrl(key: UnitKey): Promise<string | undefined> {
+  const owner = currentOwner();
+  if (!owner || !offlineSupported()) return undefined;
+  const entry = await offlineStore()
+    .load(key, owner)
+    .catch(() => undefined);
+  return entry?.files[0] ? savedFileUrl(entry.files[0].url) : undefined;
+}
+
+/** The saved bytes of a file (an encrypted comic page, decrypted by the image loader), or undefined. */
+export async function savedFileBytes(url: string): Promise<ArrayBuffer | undefined> {
+  if (!offlineSupported()) return undefined;
+  const blob = await offlineStore()
+    .file(url)
+    .catch(() => undefined);
+  return blob?.arrayBuffer();
+}
+
+/** How much the origin stores and may store, and whether the browser keeps it under pressure. */
+export async function storageFacts(): Promise<{
+  usage?: number;
+  quota?: number;
+  persisted?: boolean;
+}> {
+  const s = typeof navigator === "undefined" ? undefined : navigator.storage;
+  const [estimate, persisted] = await Promise.all([s?.estimate?.().catch(() => undefined), s?.persisted?.().catch(() => undefined)]);
+  return { usage: estimate?.usage, quota: estimate?.quota, persisted };
+}

@@ -1,0 +1,129 @@
+import type { Context } from "hono";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { DB } from "#server/db/index.ts";
+
+// Audio books play short generated tones (no recordings): a chapter's `media` is `tone:<seed>:<seconds>`, and
+// its WAV is drawn from the seed, the same bytes every time. A chapter's address carries a grant (decision 044):
+// who it was given to, until when, signed with MEDIA_URL_SECRET; the gateway answers only a valid grant, given
+// by the chapter list to a caller who may play the chapter. A locked chapter has no address to give away.
+
+const SAMPLE_RATE = 8000;
+const MAX_SECONDS = 60;
+/** How long a chapter's address plays: long enough for a listening session, short enough not to be passed around. */
+export const GRANT_TTL_MS = 6 * 3_600_000;
+
+export interface Tone {
+  seed: string;
+  seconds: number;
+}
+
+/** The tone of a chapter's `media`, or null when it has none. */
+export function toneOf(media: string): Tone | null {
+  const m = /^tone:([\w-]{1,60}):(\d{1,3})$/.exec(media);
+  if (!m) return null;
+  return { seed: m[1]!, seconds: Math.min(Math.max(Number(m[2]), 1), MAX_SECONDS) };
+}
+
+function hash32(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+// A pentatonic scale: any order of its notes sounds calm.
+const SCALE = [261.63, 293.66, 329.63, 392.0, 440.0, 523.25, 587.33, 659.25];
+const NOTE_SECONDS = 0.5;
+
+/** A mono 8-bit WAV of the tone: notes picked from the seed, each fading in and out. */
+export function toneWav(tone: Tone): Uint8Array {
+  const samples = tone.seconds * SAMPLE_RATE;
+  const out = new Uint8Array(44 + samples);
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, s: string) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, SAMPLE_RATE, true);
+  view.setUint32(28, SAMPLE_RATE, true); // bytes per second
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, samples, true);
+  let state = hash32(tone.seed);
+  const perNote = NOTE_SECONDS * SAMPLE_RATE;
+  let freq = SCALE[0]!;
+  for (let i = 0; i < samples; i++) {
+    const inNote = i % perNote;
+    if (inNote === 0) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      freq = SCALE[state % SCALE.length]!;
+    }
+    const envelope = Math.min(1, inNote / 400, (perNote - inNote) / 800);
+    out[44 + i] = 128 + Math.round(60 * envelope * Math.sin((2 * Math.PI * freq * i) / SAMPLE_RATE));
+  }
+  return out;
+}
+
+const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("base64url").slice(0, 32);
+
+/** The address of a chapter's audio for caller `uid` (0: a visitor), good for `GRANT_TTL_MS`. */
+export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = Date.now()): string {
+  const expires = Math.floor((now + GRANT_TTL_MS) / 1000);
+  return `${origin}/media/audio/${unitId}.wav?u=${uid}&e=${expires}&s=${sign(secret, `${unitId}.${uid}.${expires}`)}`;
+}
+
+function grantIsValid(secret: string, unitId: number, query: (name: string) => string | undefined): boolean {
+  const [uid, expires, given] = [query("u") ?? "", query("e") ?? "", query("s") ?? ""];
+  if (!/^\d{1,12}$/.test(uid) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < Date.now()) return false;
+  const expected = Buffer.from(sign(secret, `${unitId}.${uid}.${expires}`));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+// Drawn WAVs by chapter: a listener seeks and replays, and the browser asks in ranges.
+const MAX_CACHED = 64;
+const cache = new Map<string, Uint8Array>();
+
+function cachedWav(tone: Tone): Uint8Array {
+  const key = `${tone.seed}:${tone.seconds}`;
+  let wav = cache.get(key);
+  if (!wav) {
+    wav = toneWav(tone);
+    cache.set(key, wav);
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  }
+  return wav;
+}
+
+/** GET /media/audio/:name (`<unit id>.wav`): a chapter's WAV for a valid grant, byte ranges included (seeking). */
+export async function serveAudio(c: Context, db: DB, secret: string): Promise<Response> {
+  const m = /^(\d{1,12})\.wav$/.exec(c.req.param("name") ?? "");
+  if (!m) return c.text("not found", 404);
+  const unitId = Number(m[1]);
+  if (!grantIsValid(secret, unitId, (name) => c.req.query(name))) return c.text("forbidden", 403);
+  const media = await db.value<string>("SELECT u.media FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = 'audio'", [unitId]);
+  const tone = media ? toneOf(media) : null;
+  if (!tone) return c.text("not found", 404);
+  const wav = cachedWav(tone);
+  const headers: Record<string, string> = {
+    "content-type": "audio/wav",
+    "accept-ranges": "bytes",
+    "cache-control": "private, max-age=3600",
+    "access-control-allow-origin": "*",
+  };
+  const send = (bytes: Uint8Array, status: 200 | 206, extra: Record<string, string>) =>
+    c.req.method === "HEAD" ? c.body(null, status, { ...headers, ...extra }) : c.body(bytes as Uint8Array<ArrayBuffer>, status, { ...headers, ...extra });
+  const range = c.req.header("range")?.match(/^bytes=(\d*)-(\d*)$/);
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, wav.length - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), wav.length - 1) : wav.length - 1;
+    if (start > end || start >= wav.length) return c.body(null, 416, { ...headers, "content-range": `bytes */${wav.length}` });
+    const part = wav.subarray(start, end + 1);
+    return send(part, 206, { "content-range": `bytes ${start}-${end}/${wav.length}`, "content-length": String(part.length) });
+  }
+  return send(wav, 200, { "content-length": String(wav.length) });
+}

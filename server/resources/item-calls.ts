@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { ResourceKind } from "#gateway/api/resources.ts";
+import type { Endpoint } from "#gateway/client.ts";
+import { addComment } from "#server/community/comments.ts";
+import { toggleItemMark } from "#server/community/likes.ts";
+import type { DB } from "#server/db/index.ts";
+import { defineHandler, idInput, pageInput } from "#server/http/registry.ts";
+import { commentText } from "#server/news/index.ts";
+import { pageOfFollowedSeries, pageOfResources } from "./items.ts";
+
+// Calls every kind of the 资源 tab answers the same way, made for one kind's endpoints: its favourites and
+// followed series, likes and favourites of an item, comments on it. `requireItem` finds the item (or answers the
+// kind's 404) first. (First used by audio books; the other kinds' handlers say the same things.)
+
+type RequireItem = (db: DB, id: number, uid: number) => Promise<unknown>;
+
+/** The caller's favourite items of `kind`, newest favourite first (`list_favorite`). */
+export function favoriteListHandler<I, O, R>(call: Endpoint<I, O, R>, kind: ResourceKind) {
+  return defineHandler(call, {
+    auth: "member",
+    input: pageInput,
+    handle: async ({ input, db, origin, caller }) => ({
+      data: await pageOfResources(db, origin, caller.user.id, kind, input, { from: "JOIN favorites mf ON mf.item_id = i.id AND mf.user_id = @uid", order: "mf.created_at DESC, i.id DESC" }),
+    }),
+  });
+}
+
+/** The series of `kind` the caller follows, newest follow first (`list_follow_<kind>`). */
+export function followListHandler<I, O, R>(call: Endpoint<I, O, R>, kind: ResourceKind) {
+  return defineHandler(call, {
+    auth: "member",
+    input: pageInput,
+    handle: async ({ input, db, origin, caller }) => ({ data: await pageOfFollowedSeries(db, origin, caller.user.id, kind, input.page, input.limit) }),
+  });
+}
+
+/** The like and the favourite of an item (both toggle); `idName` words the id in messages (有声书 id). */
+export function itemMarkHandlers<A, B, C, D, E, F>(calls: { like: Endpoint<A, B, C>; favorite: Endpoint<D, E, F> }, idName: string, requireItem: RequireItem) {
+  const itemId = z.object({ id: idInput(idName) });
+  return [
+    defineHandler(calls.like, {
+      auth: "member",
+      input: itemId,
+      async handle({ input, db, caller }) {
+        await requireItem(db, input.id, caller.user.id);
+        const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
+        return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: Number(r.count) } };
+      },
+    }),
+    defineHandler(calls.favorite, {
+      auth: "member",
+      input: itemId.extend({ group_id: idInput("分组 id").optional() }),
+      async handle({ input, db, caller }) {
+        await requireItem(db, input.id, caller.user.id);
+        const r = await toggleItemMark(db, caller.user.id, input.id, "favorites");
+        return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
+      },
+    }),
+  ];
+}
+
+/** A comment on an item, or a reply (`reply_to`), of at most `max` characters. */
+export function itemCommentHandler<I, O, R>(call: Endpoint<I, O, R>, max: number, idName: string, requireItem: RequireItem) {
+  return defineHandler(call, {
+    auth: "member",
+    input: z.object({ id: idInput(idName), content: commentText(max), reply_to: idInput("回复的评论 id").optional() }),
+    async handle({ input, db, origin, caller }) {
+      await requireItem(db, input.id, caller.user.id);
+      return { msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
+    },
+  });
+}
