@@ -8,8 +8,9 @@ import { answerDialog, clickText, findText, gatewayAndBrowser, memberOnPhone } f
 import { testClient } from "../support/gateway.ts";
 import { tap } from "../support/touch.ts";
 
-// Novels (issue 19) on an emulated phone: open a novel, read a locked chapter after buying it, turn pages with
-// the tap zones, leave, and reopen at the same place (on the device, and on the gateway for another device).
+// Novels (issue 19) on an emulated phone: open a novel, read a locked chapter after buying it, open the menu and
+// change the theme, turn pages with the tap zones, leave, and reopen at the same place (on the device, and on the
+// gateway for another device).
 
 const suite = gatewayAndBrowser();
 const NOVEL = FIRST_NOVEL_ID;
@@ -59,7 +60,7 @@ async function tapZone(page: Page, zone: "left" | "middle" | "right") {
 const onPage = (page: Page, n: number) =>
   page.waitForFunction((want) => [...document.querySelectorAll<HTMLElement>("[data-testid=reader]")].find((e) => e.checkVisibility())?.dataset.page === String(want), {}, n);
 
-it("opens a novel, buys and reads a locked chapter, turns pages with the tap zones and reopens at the same place", async () => {
+it("opens a novel, buys and reads a locked chapter, opens the menu and changes the theme, turns pages and reopens at the same place", async () => {
   const phone = "13844440000";
   const page = await memberOnPhone(suite.gw, suite.browser, phone, 50);
   const chapters = (await testClient(suite.gw.url).send(novels.chaptersList, { id: NOVEL })).list;
@@ -84,7 +85,16 @@ it("opens a novel, buys and reads a locked chapter, turns pages with the tap zon
   await showsChapter(page, locked.id);
   expect(sql<{ coins: number }>("SELECT coins FROM users WHERE phone = ?", phone).coins).toBe(46);
 
-  // Tap zones: right turns forward, left back, the middle opens the menu (and a tap closes it).
+  // The middle opens the menu at once, though the purchase's toast is still up in the middle of the screen (a
+  // toast takes no taps); the theme changes there, and a tap closes the menu.
+  await tapZone(page, "middle");
+  await findText(page, "主题", "span");
+  await clickText(page, "护眼", "button");
+  await page.waitForSelector(".reader.theme-sepia");
+  await tapZone(page, "middle");
+  await page.waitForFunction(() => ![...document.querySelectorAll<HTMLElement>(".reader-menu-bottom")].some((m) => m.checkVisibility()));
+
+  // Tap zones: right turns forward, left back.
   const start = await reader(page);
   expect(start.pages).toBeGreaterThan(3);
   await tapZone(page, "right");
@@ -95,24 +105,6 @@ it("opens a novel, buys and reads a locked chapter, turns pages with the tap zon
   await onPage(page, 3);
   await tapZone(page, "left");
   await onPage(page, 2);
-  await page.close();
-});
-
-// NOT YET GREEN (issue 19, deadline): after the purchase, the middle tap's menu was not found in the last run
-// (it opens for a visitor reading a free chapter); the menu, theme and reopen steps wait for a fix.
-it.skip("opens the menu, keeps the theme and reopens at the same place", async () => {
-  const phone = "13844440001";
-  const page = await memberOnPhone(suite.gw, suite.browser, phone, 50);
-  const { title } = await testClient(suite.gw.url).send(novels.detail, { id: NOVEL });
-  const locked = (await testClient(suite.gw.url).send(novels.chaptersList, { id: NOVEL })).list[2]!;
-  await navigate(page, `/novel/reader?id=${NOVEL}&chapter=${locked.id}`);
-  await tapZone(page, "middle");
-  await findText(page, "主题", "span");
-  await clickText(page, "护眼", "button");
-  await page.waitForSelector(".reader.theme-sepia");
-  await tapZone(page, "middle");
-  await page.waitForFunction(() => ![...document.querySelectorAll<HTMLElement>(".reader-menu-bottom")].some((m) => m.checkVisibility()));
-  expect((await reader(page)).page).toBe(2);
 
   // Leave, and reopen from the novel: the same chapter at the same page; the gateway has the place too.
   await navigate(page, `/novel/detail?id=${NOVEL}`);
