@@ -4,7 +4,7 @@ import type { UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { ApiError, paged } from "#server/http/registry.ts";
-import { mayOpenUnit, wholeBookPrice } from "#server/wallet/book-sales.ts";
+import { mayOpenUnit, unitIsOpen, wholeBookPrice } from "#server/wallet/book-sales.ts";
 import { requireResource, toResourceItem, type ResourceRow } from "../items.ts";
 
 // A novel's chapters as the caller sees them: open (free, VIP-free for a VIP, bought alone or with the book) or
@@ -40,7 +40,7 @@ async function boughtUnits(db: DB, user: UserRow | null, itemId: number): Promis
 }
 
 const isOpen = (user: UserRow | null, bought: { whole: boolean; units: Set<number> }, u: UnitRow) =>
-  bought.whole || bought.units.has(Number(u.id)) || (u.vip_free ? user !== null && user.vip > 0 : Number(u.coins) <= 0);
+  bought.whole || bought.units.has(Number(u.id)) || unitIsOpen(user, { coins: Number(u.coins), vip_free: Number(u.vip_free) });
 
 const toUnit = (u: UnitRow, open: boolean): ResourceUnit => ({
   id: Number(u.id),
