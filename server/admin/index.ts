@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { withdrawals } from "./withdrawals.ts";
 import { support } from "./support.ts";
+import { reports } from "./reports.ts";
 
 // Operators' tools on the gateway's own database (`npm run admin -- <command>`), configured by the same
 // environment as the gateway (DATA_DIR or DATABASE_URL). One file per command, one line each below.
@@ -9,6 +10,7 @@ const program = new Command("admin").description("operate the reference gateway:
 
 program.addCommand(withdrawals);
 program.addCommand(support);
+program.addCommand(reports);
 
 try {
   await program.parseAsync(process.argv);

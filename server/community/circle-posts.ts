@@ -4,6 +4,7 @@ import type { ImageRef } from "#gateway/api/content-types.ts";
 import { avatarUrl, encImageUrl, playUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate, paged } from "#server/http/registry.ts";
+import { HIDDEN_BY_REPORTS, refusalOf, SHOWN, SHOWN_TO_VIEWER } from "./report-review.ts";
 
 // Circle posts are items of kind `post` (section `circle`): `description` is the text, `media` an uploaded
 // video's path (or a seeded clip), `coins` a request's reward, `series_id` the topic. Pictures are
@@ -38,8 +39,8 @@ export const CIRCLE_SELECT = `
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
   FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
 
-/** Posts everyone sees: not hidden by reports; a hidden one only to its author. */
-export const VISIBLE = "i.kind = 'post' AND (i.hidden = 0 OR i.creator_id = @uid)";
+/** Posts everyone sees: not hidden by reports; a hidden one only to its author; a removed one to nobody (decision 050). */
+export const VISIBLE = `i.kind = 'post' AND ${SHOWN_TO_VIEWER}`;
 
 const address = (origin: string, path: string) => (path.startsWith("/") ? `${origin}${path}` : path);
 
@@ -96,12 +97,18 @@ export async function pageOfCirclePosts(db: DB, origin: string, uid: number, opt
 export async function requireCirclePost(db: DB, id: number, uid: number): Promise<CircleRow> {
   const row = (await db.get(`${CIRCLE_SELECT} WHERE i.id = @id AND i.kind = 'post'`, { id, uid })) as CircleRow | undefined;
   if (!row) throw new ApiError(404, "帖子不存在或已删除");
-  if (row.hidden && row.creator_id !== uid) throw new ApiError(404, "该帖子被多人举报，审核前暂不显示");
+  const refusal = refusalOf("post", row, uid);
+  if (refusal) throw new ApiError(404, refusal);
   return row;
 }
 
-/** Hides a post or headline from the feeds once `REPORTS_TO_HIDE` members reported it (decision 040). */
+/**
+ * Hides a post or headline from the feeds once `REPORTS_TO_HIDE` members have open reports on it (decision 040);
+ * reports an operator reviewed no longer count, a reporter's later words included (decision 050).
+ */
 export async function hideWhenReported(db: DB, itemId: number): Promise<void> {
-  const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE item_id = ?", [itemId]))!;
-  if (Number(reporters) >= circle.REPORTS_TO_HIDE) await db.run("UPDATE items SET hidden = 1 WHERE id = ? AND kind IN ('headline', 'post') AND hidden = 0", [itemId]);
+  const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE item_id = ? AND reviewed_at = 0", [itemId]))!;
+  if (Number(reporters) >= circle.REPORTS_TO_HIDE) {
+    await db.run("UPDATE items SET hidden = ?, hidden_at = ? WHERE id = ? AND kind IN ('headline', 'post') AND hidden = ?", [HIDDEN_BY_REPORTS, Date.now(), itemId, SHOWN]);
+  }
 }

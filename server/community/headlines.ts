@@ -8,6 +8,7 @@ import { addComment, listComments, listReplies, toggleCommentLike } from "./comm
 import { creatorPage, requireCreator } from "./creators.ts";
 import { toggleItemMark } from "./likes.ts";
 import { hideWhenReported } from "./circle-posts.ts";
+import { refusalOf, REMOVED, removedWords, SHOWN_TO_VIEWER } from "./report-review.ts";
 import { reportItem, reportText } from "./reports.ts";
 
 const id = idInput;
@@ -17,6 +18,7 @@ interface PostRow {
   id: number;
   title: string;
   description: string;
+  hidden: number;
   like_count: number;
   comment_count: number;
   created_at: number;
@@ -32,7 +34,7 @@ interface PostRow {
 }
 
 const POST_SELECT = `
-  SELECT i.id, i.title, i.description, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
+  SELECT i.id, i.title, i.description, i.hidden, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
     q.id AS quote_id, q.title AS quote_title, q.cover_seed AS quote_seed, q.cover_ratio AS quote_ratio,
     CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
@@ -66,9 +68,9 @@ function toHeadline(origin: string, r: PostRow, images: ImageRef[]): Headline {
   };
 }
 
-/** Headlines by `creator` (by everyone: null), newest first, as `viewer` sees them; those hidden by reports only to their author. */
+/** Headlines by `creator` (by everyone: null), newest first, as `viewer` sees them; those hidden by reports only to their author, removed ones to nobody. */
 export async function pageOfPosts(db: DB, origin: string, viewer: number, creator: number | null, page: number, limit: number) {
-  const where = `${creator === null ? "1 = 1" : "i.creator_id = @creator"} AND (i.hidden = 0 OR i.creator_id = @uid)`;
+  const where = `${creator === null ? "1 = 1" : "i.creator_id = @creator"} AND ${SHOWN_TO_VIEWER}`;
   const total = (await db.value<number>(`SELECT COUNT(*) FROM items i WHERE i.kind = 'headline' AND ${where}`, { creator, uid: viewer }))!;
   const rows = (await db.all(`${POST_SELECT} AND ${where} ORDER BY i.created_at DESC, i.id DESC LIMIT @limit OFFSET @offset`, {
     uid: viewer,
@@ -88,6 +90,8 @@ export async function pageOfPosts(db: DB, origin: string, viewer: number, creato
 async function requirePost(db: DB, uid: number, postId: number): Promise<PostRow> {
   const row = (await db.get(`${POST_SELECT} AND i.id = @id`, { uid, id: postId })) as PostRow | undefined;
   if (!row) throw new ApiError(404, "头条不存在或已删除");
+  const refusal = refusalOf("headline", row, uid);
+  if (refusal) throw new ApiError(404, refusal);
   return row;
 }
 
@@ -112,7 +116,9 @@ export const reportHeadline = defineHandler(home.reportHeadline, {
   input: z.object({ id: id("头条 id"), type_id: id("举报类型"), content: reportText }),
   async handle({ input, db, caller }) {
     // Circle posts are reported here too (decision 040).
-    if (!(await db.get("SELECT 1 FROM items WHERE id = ? AND kind IN ('headline', 'post')", [input.id]))) throw new ApiError(404, "头条不存在或已删除");
+    const item = await db.get<{ kind: "headline" | "post"; hidden: number }>("SELECT kind, hidden FROM items WHERE id = ? AND kind IN ('headline', 'post')", [input.id]);
+    if (!item) throw new ApiError(404, "头条不存在或已删除");
+    if (Number(item.hidden) === REMOVED) throw new ApiError(404, removedWords(item.kind));
     const again = await reportItem(db, caller.user.id, input.id, input.type_id, input.content);
     await hideWhenReported(db, input.id);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true } };

@@ -524,5 +524,12 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
-  // Migrations 16-19 (issue 19): 16 comics, 17 novels, 18 pictures and audio, 19 games. Keep the array in order.
+  {
+    version: 16,
+    name: "review of posts and headlines hidden by reports (decision 050): a report reviewed at, an item hidden at; items.hidden 2 = removed by an operator",
+    sql: `
+      ALTER TABLE reports ADD COLUMN reviewed_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE items ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
