@@ -1,6 +1,5 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import type { Comment } from "./content-types.ts";
-import type { FollowedSeries, ResourceHome, ResourceItem, ResourceListInput, ResourceUnit } from "./resources.ts";
+import { itemCalls, type FollowedSeries, type ResourceHome, type ResourceItem, type ResourceListInput, type ResourceUnit } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Audio books: /api/audio/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -58,19 +57,5 @@ export const chaptersList = endpoint<{ id: number } & Page, Paged<AudioChapter>>
 export const buy = outcomeEndpoint<{ id: number; request_id?: string }, AudioPurchase>("/api/audio/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
 /** Buys the whole book at `book_price` (decision 041), once. */
 export const buyBook = outcomeEndpoint<{ id: number; request_id?: string }, AudioPurchase>("/api/audio/buy_book", { shown: true, repeat: "request_id", strings: { request_id: true } });
-/** Extension: toggles the caller's like. */
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/audio/like", { repeat: "never" });
-/** Extension: toggles the caller's favourite. */
-export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/audio/favorite", { repeat: "never" });
-/** Extension: a book's comments, newest first. */
-export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/audio/comment_list");
-/** Extension: the replies to a comment on a book. */
-export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/audio/comment_replies");
-/** Extension: likes a comment on a book, or takes the like back. */
-export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/audio/like_comment", { repeat: "never" });
-/** Extension: comments on a book. */
-export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/audio/comment", {
-  shown: true,
-  repeat: "request_id",
-  strings: { content: true, request_id: true },
-});
+/** Extensions: the like, the favourite and the comments of a book (`itemCalls`). */
+export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/audio", "like_comment");

@@ -1,6 +1,6 @@
 import { endpoint, outcomeEndpoint, STATUS_CREATED } from "../client.ts";
-import type { Comment, FavoriteGroup } from "./content-types.ts";
-import type { ResourceFilter, ResourceHome, ResourceItem, ResourceListInput, ResourceUnit } from "./resources.ts";
+import type { FavoriteGroup } from "./content-types.ts";
+import { itemCalls, type ItemFavorited, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput, type ResourceUnit } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Comics: /api/comic/*, /api/book/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -75,7 +75,7 @@ export interface BookPurchase {
   chapter_id: number;
 }
 
-export type Favorited = { is_favorite: number; group_id: number | null };
+export type Favorited = ItemFavorited;
 
 export const listEpisode = endpoint<{ id: number }, ComicEpisodes>("/api/book/list_episode");
 /** One episode's pages, or a locked answer (status 200, `locked: 1`). */
@@ -86,23 +86,15 @@ export const buy = outcomeEndpoint<{ id: number; chapter_id?: number; request_id
   repeat: "request_id",
   strings: { request_id: true },
 });
-/** Files the comic into a group, or toggles the favourite without `group_id`. */
-export const favorite = endpoint<{ id: number; group_id?: number }, Favorited>("/api/comic/favorite", { repeat: "never" });
+/**
+ * The like, the favourite and the comments of a comic (`itemCalls`). The favourite is the product's: it files the
+ * comic into a group, or toggles it without `group_id`; the others are extensions.
+ */
+export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/comic", "comment_like");
 export const likeGroups = endpoint<void, FavoriteGroup[]>("/api/book/list_like_group");
 export const createLikeGroup = endpoint<{ name: string; request_id?: string }, FavoriteGroup>("/api/book/create_like_group", { repeat: "request_id", strings: { name: true, request_id: true } });
 export const updateLikeGroup = endpoint<{ id: number; name: string }, FavoriteGroup>("/api/book/update_like_group", { expect: STATUS_CREATED, strings: { name: true } });
 export const deleteLikeGroup = endpoint<{ id: number }, { ok: true }>("/api/book/delete_like_group", { expect: STATUS_CREATED, repeat: "never" });
 
-/** Extension: likes a comic, or takes the like back. */
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/comic/like", { repeat: "never" });
-/** Extension: a comic's comments, its replies, a comment's like, posting one. */
-export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/comic/comment_list");
-export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/comic/comment_replies");
-export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/comic/comment_like", { repeat: "never" });
-export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/comic/comment", {
-  shown: true,
-  repeat: "request_id",
-  strings: { content: true, request_id: true },
-});
 /** Extension: reports a comic. */
 export const report = endpoint<{ id: number; type_id: number; content?: string }, { ok: true }>("/api/comic/report", { shown: true, strings: { content: true } });

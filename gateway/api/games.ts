@@ -1,7 +1,6 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import type { Comment } from "./content-types.ts";
 import type { ResourceViewer } from "./pictures.ts";
-import type { ResourceFilter, ResourceHome, ResourceItem, ResourceListInput } from "./resources.ts";
+import { itemCalls, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Games: /api/porngame/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -43,19 +42,5 @@ export interface GameBuyResult {
 /** Extension: one game for the caller (the product names no detail call); counts a view. */
 export const detail = endpoint<{ id: number }, GameDetail>("/api/porngame/detail");
 export const buy = outcomeEndpoint<{ id: number; request_id?: string }, GameBuyResult>("/api/porngame/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
-/** Extension: likes a game, or unlikes it. */
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/porngame/like", { repeat: "never" });
-/** Extension: keeps a game, or lets it go. */
-export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/porngame/favorite", { repeat: "never" });
-/** Extension: a game's comments, newest first. */
-export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/porngame/comment_list");
-/** Extension: the replies to a comment on a game. */
-export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/porngame/comment_replies");
-/** Extension: likes a comment on a game. */
-export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/porngame/comment_like", { repeat: "never" });
-/** Extension: comments on a game. */
-export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/porngame/comment", {
-  shown: true,
-  repeat: "request_id",
-  strings: { content: true, request_id: true },
-});
+/** Extensions: the like, the favourite and the comments of a game (`itemCalls`). */
+export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/porngame", "comment_like");

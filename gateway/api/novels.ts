@@ -1,6 +1,5 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import type { Comment } from "./content-types.ts";
-import type { FollowedSeries, ResourceFilter, ResourceHome, ResourceItem, ResourceListInput, ResourceUnit } from "./resources.ts";
+import { itemCalls, type FollowedSeries, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput, type ResourceUnit } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Novels: /api/novel/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -68,20 +67,8 @@ export const chaptersList = endpoint<{ id: number } & Page, Paged<ResourceUnit>>
 export const chapterDetail = endpoint<{ id: number }, NovelChapter>("/api/novel/chapterDetail");
 /** Novels like this one (shared tags first), never the novel itself. */
 export const recommend = endpoint<{ id: number }, Novel[]>("/api/novel/recommend");
-/** Extension: toggles the caller's favourite. */
-export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/novel/favorite", { repeat: "never" });
-/** Extension: toggles the caller's like. */
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/novel/like", { repeat: "never" });
-export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/novel/comment_list");
-/** Extension: the replies to a comment on a novel. */
-export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/novel/comment_replies");
-/** Extension: likes a comment on a novel, or takes the like back. */
-export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/novel/like_comment", { repeat: "never" });
-export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/novel/comment", {
-  shown: true,
-  repeat: "request_id",
-  strings: { content: true, request_id: true },
-});
+/** The like, the favourite and the comments of a novel (`itemCalls`): the comment list and the comment are the product's, the others extensions. */
+export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/novel", "like_comment");
 /** Extension: buys one chapter (`id` is the chapter's), once per chapter and `request_id`. */
 export const buy = outcomeEndpoint<{ id: number; request_id?: string }, NovelPurchase>("/api/novel/buy", { repeat: "request_id", strings: { request_id: true } });
 /** Extension: buys the whole novel at `book_price` (decision 041), once. */

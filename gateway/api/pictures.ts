@@ -1,6 +1,5 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import type { Comment } from "./content-types.ts";
-import type { FollowedSeries, ResourceFilter, ResourceHome, ResourceItem, ResourceListInput } from "./resources.ts";
+import { itemCalls, type FollowedSeries, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Picture sets: /api/picture/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -65,19 +64,5 @@ export const detail = endpoint<{ id: number }, PictureSetDetail>("/api/picture/d
 /** The set's pictures in order: addresses only of those open to the caller. */
 export const pictureList = endpoint<{ id: number; page?: number; limit?: number }, Paged<PictureImage>>("/api/picture/picture_list");
 export const buy = outcomeEndpoint<{ id: number; request_id?: string }, PictureBuyResult>("/api/picture/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
-/** Extension: likes a set, or unlikes it. */
-export const like = endpoint<{ id: number }, { is_like: number; like_count: number }>("/api/picture/like", { repeat: "never" });
-/** Extension: keeps a set, or lets it go. */
-export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/picture/favorite", { repeat: "never" });
-/** Extension: a set's comments, newest first. */
-export const comments = endpoint<{ id: number } & Page, Paged<Comment>>("/api/picture/comment_list");
-/** Extension: the replies to a comment on a set. */
-export const replies = endpoint<{ comment_id: number } & Page, Paged<Comment>>("/api/picture/comment_replies");
-/** Extension: likes a comment on a set. */
-export const likeComment = endpoint<{ comment_id: number }, { is_like: number; like_count: number }>("/api/picture/comment_like", { repeat: "never" });
-/** Extension: comments on a set. */
-export const comment = endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>("/api/picture/comment", {
-  shown: true,
-  repeat: "request_id",
-  strings: { content: true, request_id: true },
-});
+/** Extensions: the like, the favourite and the comments of a set (`itemCalls`). */
+export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/picture", "comment_like");

@@ -1,5 +1,6 @@
 import { endpoint, silentEndpoint } from "../client.ts";
-import type { Paged } from "./types.ts";
+import type { Comment } from "./content-types.ts";
+import type { Page, Paged } from "./types.ts";
 
 // What the five kinds of the 资源 tab share (issue 19): comics, novels, picture sets, audio books, games. Each
 // kind's calls are in its own file (comics.ts, novels.ts, pictures.ts, audio.ts, games.ts).
@@ -94,3 +95,40 @@ export const followSeries = endpoint<{ id: number }, { is_follow: number }>("/ap
 export const listFollowSeries = endpoint<{ page?: number; limit?: number }, Paged<FollowedSeries>>("/api/novel/list_follow_series");
 /** Extension: what the member bought of one kind (whole items and items with bought chapters), newest first (/my/my-purchase). */
 export const listBought = endpoint<{ kind: ResourceKind; page?: number; limit?: number }, Paged<ResourceItem>>("/api/resource/list_buy", { strings: { kind: true } });
+
+// The marks and comments of an item are the same calls for every kind, at the kind's own paths.
+
+/** A like of an item, or of a comment on it, after the toggle. */
+export type ItemLiked = { is_like: number; like_count: number };
+/** A favourite after the toggle; `group_id` is the group it is filed in (comics only, else null). */
+export type ItemFavorited = { is_favorite: number; group_id: number | null };
+
+/**
+ * A kind's like, favourite and comment calls under `base` (`/api/audio`), most of them extensions (docs/protocol.md
+ * §9 says which); `likeComment` names the comment like's path, which differs between kinds. Free of side effects
+ * like `endpoint`: calls no screen uses stay out of the build.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function itemCalls(base: string, likeComment: "like_comment" | "comment_like") {
+  return {
+    /** Toggles the caller's like of an item. */
+    like: endpoint<{ id: number }, ItemLiked>(`${base}/like`, { repeat: "never" }),
+    /** Toggles the caller's favourite of an item; comics file it into `group_id` instead when it is given. */
+    favorite: endpoint<{ id: number; group_id?: number }, ItemFavorited>(`${base}/favorite`, { repeat: "never" }),
+    /** An item's comments, newest first, without replies. */
+    comments: endpoint<{ id: number } & Page, Paged<Comment>>(`${base}/comment_list`),
+    /** The replies to a comment on an item, oldest first. */
+    replies: endpoint<{ comment_id: number } & Page, Paged<Comment>>(`${base}/comment_replies`),
+    /** Likes a comment on an item, or takes the like back. */
+    likeComment: endpoint<{ comment_id: number }, ItemLiked>(`${base}/${likeComment}`, { repeat: "never" }),
+    /** Comments on an item, or replies to a comment (`reply_to`); once per `request_id`. */
+    comment: endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment>(`${base}/comment`, {
+      shown: true,
+      repeat: "request_id",
+      strings: { content: true, request_id: true },
+    }),
+  };
+}
+
+/** The calls `itemCalls` declares for a kind. */
+export type ItemCalls = ReturnType<typeof itemCalls>;

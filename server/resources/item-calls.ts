@@ -10,7 +10,7 @@ import { pageOfFollowedSeries, pageOfResources } from "./items.ts";
 
 // Calls every kind of the 资源 tab answers the same way, made for one kind's endpoints: its favourites and
 // followed series, likes and favourites of an item, comments on it. `requireItem` finds the item (or answers the
-// kind's 404) first. (First used by audio books; the other kinds' handlers say the same things.)
+// kind's 404) first. Comics file favourites in groups (community/likes.ts), so they take the like and the comment.
 
 type RequireItem = (db: DB, id: number, uid: number) => Promise<unknown>;
 
@@ -34,29 +34,43 @@ export function followListHandler<I, O, R>(call: Endpoint<I, O, R>, kind: Resour
   });
 }
 
-/** The like and the favourite of an item (both toggle); `idName` words the id in messages (有声书 id). */
-export function itemMarkHandlers<A, B, C, D, E, F>(calls: { like: Endpoint<A, B, C>; favorite: Endpoint<D, E, F> }, idName: string, requireItem: RequireItem) {
-  const itemId = z.object({ id: idInput(idName) });
-  return [
-    defineHandler(calls.like, {
-      auth: "member",
-      input: itemId,
-      async handle({ input, db, caller }) {
-        await requireItem(db, input.id, caller.user.id);
-        const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
-        return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: Number(r.count) } };
-      },
-    }),
-    defineHandler(calls.favorite, {
-      auth: "member",
-      input: itemId.extend({ group_id: idInput("分组 id").optional() }),
-      async handle({ input, db, caller }) {
-        await requireItem(db, input.id, caller.user.id);
-        const r = await toggleItemMark(db, caller.user.id, input.id, "favorites");
-        return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
-      },
-    }),
-  ];
+/** What a like answers, switched on and off: most kinds say 点赞, picture sets and games 喜欢. */
+const LIKE_WORDS = { on: "点赞成功", off: "已取消点赞" };
+
+/** The like of an item (a toggle); `idName` words the id in messages (有声书 id). */
+export function itemLikeHandler<I, O, R>(call: Endpoint<I, O, R>, idName: string, requireItem: RequireItem, words = LIKE_WORDS) {
+  return defineHandler(call, {
+    auth: "member",
+    input: z.object({ id: idInput(idName) }),
+    async handle({ input, db, caller }) {
+      await requireItem(db, input.id, caller.user.id);
+      const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
+      return { msg: r.on ? words.on : words.off, data: { is_like: r.on, like_count: Number(r.count) } };
+    },
+  });
+}
+
+/** The favourite of an item (a toggle; `group_id` is taken and ignored: only comics file favourites in groups). */
+export function itemFavoriteHandler<I, O, R>(call: Endpoint<I, O, R>, idName: string, requireItem: RequireItem) {
+  return defineHandler(call, {
+    auth: "member",
+    input: z.object({ id: idInput(idName), group_id: idInput("分组 id").optional() }),
+    async handle({ input, db, caller }) {
+      await requireItem(db, input.id, caller.user.id);
+      const r = await toggleItemMark(db, caller.user.id, input.id, "favorites");
+      return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
+    },
+  });
+}
+
+/** The like and the favourite of an item (both toggle). */
+export function itemMarkHandlers<A, B, C, D, E, F>(
+  calls: { like: Endpoint<A, B, C>; favorite: Endpoint<D, E, F> },
+  idName: string,
+  requireItem: RequireItem,
+  likeWords = LIKE_WORDS,
+) {
+  return [itemLikeHandler(calls.like, idName, requireItem, likeWords), itemFavoriteHandler(calls.favorite, idName, requireItem)];
 }
 
 /** A comment on an item, or a reply (`reply_to`), of at most `max` characters. */

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import type { FollowedSeries, ResourceItem, ResourceKind } from "#gateway/api/resources.ts";
+import type { ResourceViewer } from "#gateway/api/pictures.ts";
+import type { FollowedSeries, ResourceItem, ResourceKind, ResourceUnit } from "#gateway/api/resources.ts";
+import type { UserRow } from "#server/accounts/users.ts";
 import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
-import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput } from "#server/http/registry.ts";
+import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput, type Caller } from "#server/http/registry.ts";
+import { unitIsOpen } from "#server/wallet/book-sales.ts";
 
 // What the five kinds of the 资源 tab share on the server: one row shape, one card, one paged list with the
-// tab's sorts and filters, and follows of series. Each kind's handlers add their own fields and calls.
+// tab's sorts and filters, follows of series, and the chapters or episodes of a book with who may open them. Each
+// kind's handlers add their own fields and calls.
 
 export const RESOURCE_KINDS: readonly ResourceKind[] = ["comic", "novel", "picture", "audio", "game"];
 
@@ -82,6 +86,46 @@ export async function requireResource(db: DB, kind: ResourceKind, id: number, ui
   if (!row) throw new ApiError(404, `${noun}不存在或已下架`);
   return row;
 }
+
+/** The member whose purchases and VIP count (a visitor has neither). */
+export const memberOf = (caller: Caller): UserRow | null => (caller.isMember ? caller.user : null);
+
+/** What the unlock panel of a book (novel, audio book) needs of the caller: a member's balance and VIP, zeros for a visitor. */
+export const bookViewerOf = (caller: Caller): ResourceViewer => ({
+  coins: caller.isMember ? Number(caller.user.coins) : 0,
+  vip: caller.isMember ? Number(caller.user.vip) : 0,
+  tickets: 0,
+  community_left: 0,
+  is_member: caller.isMember ? 1 : 0,
+});
+
+/** A chapter or episode (`item_units`) as stored, before `can_open` is worked out for the caller. */
+export type UnitRow = Omit<ResourceUnit, "can_open">;
+
+/** The `item_units` columns of a `UnitRow`. */
+export const UNIT_COLUMNS = "id, item_id, seq, title, coins, vip_free";
+
+/**
+ * Which units of an item `user` (null: a visitor) may open: bought alone or with the whole book (`whole`), or
+ * open without a purchase (free, VIP-free for a VIP).
+ */
+export async function unitAccess(db: DB, user: UserRow | null, itemId: number): Promise<{ whole: boolean; opens: (u: UnitRow) => boolean }> {
+  const rows = user ? await db.all<{ unit_id: number }>("SELECT unit_id FROM purchases WHERE user_id = ? AND item_id = ?", [user.id, itemId]) : [];
+  const bought = new Set(rows.map((r) => Number(r.unit_id)));
+  const whole = bought.has(0);
+  return { whole, opens: (u) => whole || bought.has(Number(u.id)) || unitIsOpen(user, { coins: Number(u.coins), vip_free: Number(u.vip_free) }) };
+}
+
+/** A chapter or episode as the chapter lists answer it. */
+export const toResourceUnit = (u: UnitRow, open: boolean): ResourceUnit => ({
+  id: Number(u.id),
+  item_id: Number(u.item_id),
+  seq: Number(u.seq),
+  title: u.title,
+  coins: Number(u.coins),
+  vip_free: u.vip_free ? 1 : 0,
+  can_open: open ? 1 : 0,
+});
 
 /** Sorts of the tab's lists by the config's names; an unknown name is the newest first. */
 const ORDERS: Record<string, string> = {

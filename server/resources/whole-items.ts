@@ -1,16 +1,13 @@
 import { z } from "zod";
-import type { Comment } from "#gateway/api/content-types.ts";
 import type { ResourceViewer } from "#gateway/api/pictures.ts";
-import type { ResourceFilter, ResourceHome, ResourceItem, ResourceKind, ResourceListInput } from "#gateway/api/resources.ts";
+import type { ItemCalls, ResourceFilter, ResourceHome, ResourceItem, ResourceKind, ResourceListInput } from "#gateway/api/resources.ts";
 import type { Page, Paged } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
-import { addComment } from "#server/community/comments.ts";
-import { toggleItemMark } from "#server/community/likes.ts";
 import type { DB } from "#server/db/index.ts";
-import { commentText } from "#server/news/index.ts";
 import { defineHandler, idInput, pageInput, type Caller, type Handler } from "#server/http/registry.ts";
 import { buyWholeItem, type WholeItemKind } from "#server/wallet/whole-item-sales.ts";
+import { favoriteListHandler, itemCommentHandler, itemMarkHandlers } from "./item-calls.ts";
 import { pageOfResources, resourceListInput, resourceSelect, toResourceItem, type ResourceRow } from "./items.ts";
 
 // What picture sets and games share (decision 045): both are sold whole, and both have the same lists, likes,
@@ -53,23 +50,12 @@ export async function filtersOf(db: DB, kind: ResourceKind): Promise<ResourceFil
   return filters;
 }
 
-type Marked<K extends string> = Record<K, number>;
-type LikeCall = Endpoint<{ id: number }, Marked<"is_like" | "like_count">, Marked<"is_like" | "like_count">>;
-type FavoriteCall = Endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }, { is_favorite: number; group_id: number | null }>;
-type ListCall<T> = Endpoint<ResourceListInput, Paged<T>, Paged<T>>;
-
 /** The calls a whole-item kind answers the same way as the other. */
-export interface WholeItemCalls {
+export interface WholeItemCalls extends ItemCalls {
   home: Endpoint<void, ResourceHome, ResourceHome>;
-  list: ListCall<ResourceItem>;
+  list: Endpoint<ResourceListInput, Paged<ResourceItem>, Paged<ResourceItem>>;
   filters: Endpoint<void, ResourceFilter[], ResourceFilter[]>;
   listFavorite: Endpoint<Page, Paged<ResourceItem>, Paged<ResourceItem>>;
-  like: LikeCall;
-  favorite: FavoriteCall;
-  comments: Endpoint<{ id: number } & Page, Paged<Comment>, Paged<Comment>>;
-  replies: Endpoint<{ comment_id: number } & Page, Paged<Comment>, Paged<Comment>>;
-  likeComment: Endpoint<{ comment_id: number }, Marked<"is_like" | "like_count">, Marked<"is_like" | "like_count">>;
-  comment: Endpoint<{ id: number; content: string; reply_to?: number; request_id?: string }, Comment, Comment>;
 }
 
 /**
@@ -81,7 +67,7 @@ export function wholeItemHandlers(
   calls: WholeItemCalls,
   opts: { noun: string; screen: string; maxComment: number; requireItem: (db: DB, id: number, uid: number) => Promise<unknown> },
 ): Handler[] {
-  const itemId = z.object({ id: idInput(`${opts.noun} id`) });
+  const itemId = `${opts.noun} id`;
   return [
     defineHandler(calls.home, {
       auth: "guest",
@@ -99,46 +85,10 @@ export function wholeItemHandlers(
       cacheMs: 60_000,
       handle: async ({ db }) => ({ data: await filtersOf(db, kind) }),
     }),
-    defineHandler(calls.listFavorite, {
-      auth: "member",
-      input: pageInput,
-      handle: async ({ input, db, origin, caller }) => ({
-        data: await pageOfResources(db, origin, caller.user.id, kind, input, {
-          from: "JOIN favorites mf ON mf.item_id = i.id AND mf.user_id = @uid",
-          order: "mf.created_at DESC, i.id DESC",
-        }),
-      }),
-    }),
-    defineHandler(calls.like, {
-      auth: "member",
-      input: itemId,
-      async handle({ input, db, caller }) {
-        await opts.requireItem(db, input.id, caller.user.id);
-        const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
-        return { msg: r.on ? "已喜欢" : "已取消喜欢", data: { is_like: r.on, like_count: r.count } };
-      },
-    }),
-    defineHandler(calls.favorite, {
-      auth: "member",
-      input: itemId.extend({ group_id: idInput("分组 id").optional() }),
-      async handle({ input, db, caller }) {
-        await opts.requireItem(db, input.id, caller.user.id);
-        const r = await toggleItemMark(db, caller.user.id, input.id, "favorites");
-        return { msg: r.on ? "收藏成功" : "已取消收藏", data: { is_favorite: r.on, group_id: null } };
-      },
-    }),
-    ...commentThread({ list: calls.comments, replies: calls.replies, like: calls.likeComment }, { item: `${opts.noun} id`, comment: "评论 id" }, opts.requireItem),
-    defineHandler(calls.comment, {
-      auth: "member",
-      input: itemId.extend({
-        content: commentText(opts.maxComment),
-        reply_to: idInput("回复的评论 id").optional(),
-      }),
-      async handle({ input, db, origin, caller }) {
-        await opts.requireItem(db, input.id, caller.user.id);
-        return { msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
-      },
-    }),
+    favoriteListHandler(calls.listFavorite, kind),
+    ...itemMarkHandlers({ like: calls.like, favorite: calls.favorite }, itemId, opts.requireItem, { on: "已喜欢", off: "已取消喜欢" }),
+    ...commentThread({ list: calls.comments, replies: calls.replies, like: calls.likeComment }, { item: itemId, comment: "评论 id" }, opts.requireItem),
+    itemCommentHandler(calls.comment, opts.maxComment, itemId, opts.requireItem),
   ];
 }
 

@@ -178,6 +178,9 @@ describe("comics for a member", () => {
     const m = await member();
     expect(await m.send(comics.like, { id: FREE })).toMatchObject({ is_like: 1 });
     expect((await m.send(comics.listEpisode, { id: FREE })).comic.is_like).toBe(1);
+    expect((await m.request(comics.like.path, { id: FREE })).msg).toBe("已取消点赞");
+    expect((await m.request(comics.like.path, { id: FREE })).msg).toBe("点赞成功");
+    expect((await m.request(comics.comment.path, { id: "x", content: "x" })).msg).toBe("漫画 id无效");
     const posted = await m.send(comics.comment, { id: FREE, content: "画风很好", request_id: "c-1" });
     expect(posted.content).toBe("画风很好");
     const reply = await m.send(comics.comment, { id: FREE, content: "同感", reply_to: posted.id });

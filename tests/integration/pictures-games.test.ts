@@ -124,6 +124,11 @@ describe("calls, as a visitor and as a member", () => {
     // A game id is not a set, and the reverse.
     expect((await c.request(pictures.like.path, { id: game })).status).toBe(404);
     expect((await c.request(games.comment.path, { id, content: "x" })).status).toBe(404);
+    // The words of the marks (these kinds say 喜欢) and of a bad id.
+    expect((await c.request(games.like.path, { id: game })).msg).toBe("已取消喜欢");
+    expect((await c.request(games.like.path, { id: game })).msg).toBe("已喜欢");
+    expect((await c.request(pictures.favorite.path, { id })).msg).toBe("已取消收藏");
+    expect((await c.request(pictures.comment.path, { id: "x", content: "x" })).msg).toBe("图集 id无效");
   });
 });
 

@@ -2,12 +2,11 @@ import { z } from "zod";
 import { comics } from "#gateway/api/index.ts";
 import type { BookPurchase } from "#gateway/api/comics.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
-import { addComment } from "#server/community/comments.ts";
-import { favoriteGroupHandlers, fileFavorite, toggleItemMark } from "#server/community/likes.ts";
+import { favoriteGroupHandlers, fileFavorite } from "#server/community/likes.ts";
 import { reportItem, reportText } from "#server/community/reports.ts";
 import { defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
-import { commentText } from "#server/news/index.ts";
 import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
+import { itemCommentHandler, itemLikeHandler } from "../item-calls.ts";
 import { pageOfResources, resourceListInput } from "../items.ts";
 import { filtersOf, homeOf, requestIdInput } from "../whole-items.ts";
 import { comicDetail, NOUN, readEpisode, requireComic } from "./episodes.ts";
@@ -89,24 +88,8 @@ export const favorite = defineHandler(comics.favorite, {
   },
 });
 
-export const like = defineHandler(comics.like, {
-  auth: "member",
-  input: comicId,
-  async handle({ input, db, caller }) {
-    await requireComic(db, input.id, caller.user.id);
-    const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
-    return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
-  },
-});
-
-export const comment = defineHandler(comics.comment, {
-  auth: "member",
-  input: comicId.extend({ content: commentText(comics.MAX_COMIC_COMMENT), reply_to: idInput("回复的评论 id").optional() }),
-  async handle({ input, db, origin, caller }) {
-    await requireComic(db, input.id, caller.user.id);
-    return { msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
-  },
-});
+export const like = itemLikeHandler(comics.like, `${NOUN} id`, requireComic);
+export const comment = itemCommentHandler(comics.comment, comics.MAX_COMIC_COMMENT, `${NOUN} id`, requireComic);
 
 export const report = defineHandler(comics.report, {
   auth: "member",

@@ -5,7 +5,8 @@ import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
-import { pageOfFollowedSeries, requireResource, toResourceItem, type ResourceRow } from "../items.ts";
+import { followListHandler } from "../item-calls.ts";
+import { marksOf, requireResource, toResourceItem, type ResourceRow } from "../items.ts";
 import { detailAndBuyHandlers, viewerOf } from "../whole-items.ts";
 
 // NOTE: a locked picture's seed is its address: no statement here answers it but `pictureList`, and that one only
@@ -30,9 +31,7 @@ async function toDetail(db: DB, origin: string, caller: Caller, row: ResourceRow
     series_title: series ?? "",
     free_count: open ? Number(row.unit_count) : Math.min(FREE_PICTURES, Number(row.unit_count)),
     can_view: open ? 1 : 0,
-    is_like: row.is_like ? 1 : 0,
-    is_favorite: row.is_favorite ? 1 : 0,
-    is_follow: row.is_follow ? 1 : 0,
+    ...marksOf(row),
     viewer: viewerOf(caller),
   };
 }
@@ -67,8 +66,4 @@ export const pictureList = defineHandler(pictures.pictureList, {
   },
 });
 
-export const listFollow = defineHandler(pictures.listFollow, {
-  auth: "member",
-  input: pageInput,
-  handle: async ({ input, db, origin, caller }) => ({ data: await pageOfFollowedSeries(db, origin, caller.user.id, "picture", input.page, input.limit) }),
-});
+export const listFollow = followListHandler(pictures.listFollow, "picture");
