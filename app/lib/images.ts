@@ -86,32 +86,70 @@ export function whenImagesOnScreen(root: Element, timeoutMs: number): Promise<vo
   });
 }
 
-// One observer for every image on the page: starts loading when an image comes near the viewport.
+// One observer for every image on the page: starts loading when an image comes near the viewport and the page
+// is not being flung past it. During a fast scroll the images that pass by are not fetched and decrypted at all:
+// that work competes with the frames on a phone's few cores (the circle feed dropped frames to it). They start
+// once the scroll slows down, if they are still near the viewport.
 type Watcher = () => void;
 const watchers = new WeakMap<Element, Watcher>();
+const nearby = new Set<Element>();
 let observer: IntersectionObserver | undefined;
+
+/** Faster than this (CSS px per second, about 50 px a frame), images that come into view wait. */
+export const FLING_SPEED = 3000;
+let lastScroll = { y: 0, at: 0 };
+let speed = 0;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+
+function startNearby() {
+  settleTimer = undefined;
+  speed = 0;
+  for (const el of [...nearby]) start(el);
+}
+
+function start(el: Element) {
+  const cb = watchers.get(el);
+  nearby.delete(el);
+  watchers.delete(el);
+  observer?.unobserve(el);
+  cb?.();
+}
+
+function onScroll() {
+  const now = performance.now();
+  const y = window.scrollY;
+  const dt = now - lastScroll.at;
+  if (dt > 0) speed = dt > 200 ? 0 : Math.abs(y - lastScroll.y) / (dt / 1000);
+  lastScroll = { y, at: now };
+  // Scroll events stop when the page stops: the images in view start a moment after the last one.
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(startNearby, 120);
+  if (speed < FLING_SPEED && nearby.size) startNearby();
+}
 
 export function whenVisible(el: Element, callback: Watcher): () => void {
   if (typeof IntersectionObserver === "undefined") {
     callback();
     return () => undefined;
   }
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        if (!e.isIntersecting) continue;
-        const cb = watchers.get(e.target);
-        observer!.unobserve(e.target);
-        watchers.delete(e.target);
-        cb?.();
-      }
-    },
-    { rootMargin: "300px 0px" },
-  );
+  if (!observer) {
+    window.addEventListener("scroll", onScroll, { passive: true });
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) nearby.delete(e.target);
+          else if (speed < FLING_SPEED) start(e.target);
+          else nearby.add(e.target);
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+  }
   watchers.set(el, callback);
   observer.observe(el);
   return () => {
     watchers.delete(el);
+    nearby.delete(el);
     observer?.unobserve(el);
   };
 }
