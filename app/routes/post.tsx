@@ -8,6 +8,7 @@ import { TabPage } from "#app/components/tab-bar.tsx";
 import { firstPage } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
+import { useHideOnScrollDown } from "#app/lib/use-hide-on-scroll-down.ts";
 import type { Route } from "./+types/post";
 
 /** Tabs beside the config's sorts (`sort_tabs.post`). */
@@ -40,6 +41,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function Post({ loaderData: { tabs, tab, ads, topics, categories, first } }: Route.ComponentProps) {
+  const fabHidden = useHideOnScrollDown();
   return (
     <TabPage>
       <header className="section-head">
@@ -81,7 +83,7 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
         />
       )}
       <div className="circle-fab-clearance" aria-hidden="true" />
-      <div className="circle-fab">
+      <div className={fabHidden ? "circle-fab is-hidden" : "circle-fab"} inert={fabHidden}>
         <Link to="/lookmv?type=post" aria-label="发帖">
           发帖
         </Link>

@@ -239,7 +239,7 @@ describe("the post circle", () => {
     page.off("request", holdAll);
     await page.close();
   });
-  it("fetches no picture of the posts a fling passes by, and loads those in view once it stops", async () => {
+  it("fetches no picture of the posts a fling passes by, loads those in view once it stops, and moves 发帖/求片 out of the way on the way down", async () => {
     const page = await adultPhone(suite.browser);
     const pictures: string[] = [];
     // The page worker fetches the encrypted pictures; its requests are the page's too.
@@ -287,6 +287,12 @@ describe("the post circle", () => {
     );
     expect((await inView()).length).toBeGreaterThanOrEqual(4);
     expect(pictures.length - before - during).toBeGreaterThanOrEqual(4);
+    // 发帖 and 求片 float over the cards: out of the way on the way down, back on the way up.
+    const fab = () => page.$eval(".circle-fab", (el) => ({ hidden: el.classList.contains("is-hidden"), inert: (el as HTMLElement).inert }));
+    expect(await fab()).toEqual({ hidden: true, inert: true });
+    await page.evaluate(() => scrollBy(0, -120));
+    await page.waitForFunction(() => !document.querySelector(".circle-fab")!.classList.contains("is-hidden"));
+    expect(await fab()).toEqual({ hidden: false, inert: false });
     await page.close();
   });
 });
