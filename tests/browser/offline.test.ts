@@ -17,7 +17,7 @@ let member: Page | undefined;
 /** The demo member, signed in once for the file, on a page its service worker controls. */
 async function demoPage(): Promise<Page> {
   if (member) return member;
-  const page = await adultPhone(suite.browser);
+  const page = await adultPhone(suite.browser, { shared: true });
   await page.goto(`${suite.gw.url}/login?redirect=%2Fmy%2Fsetting`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my/setting");

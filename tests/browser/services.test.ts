@@ -19,7 +19,7 @@ let page: Page;
 
 async function demoPage(): Promise<Page> {
   if (page) return page;
-  page = await adultPhone(suite.browser);
+  page = await adultPhone(suite.browser, { shared: true });
   await page.goto(`${suite.gw.url}/login?redirect=%2Fmy`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my");

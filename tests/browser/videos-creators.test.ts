@@ -3,7 +3,7 @@ import { accounts, creators, home, video } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { answerDialog, clickText, findText, submitLogin, tapText } from "../support/browser.ts";
-import { pinch, swipe, tap } from "../support/touch.ts";
+import { doubleTap, pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 import { videoSuite, visible, noneVisible, sheetIdle, inAppNavigate, loginToken } from "../support/video-suite.ts";
 
@@ -145,14 +145,10 @@ describe("creator centre", () => {
 
     const scale = () => page.$eval(".image-preview-slide:nth-child(2) .image-preview-zoom", (el) => Number(el.getAttribute("data-scale")));
     // Double tap within 250 ms zooms in, again zooms out; the viewer stays open.
-    await tap(page, mid);
-    await new Promise((r) => setTimeout(r, 80));
-    await tap(page, mid);
+    await doubleTap(page, mid);
     await page.waitForFunction(() => document.querySelector(".image-preview-slide:nth-child(2) .image-preview-zoom")?.getAttribute("data-scale") === "2.00");
     await new Promise((r) => setTimeout(r, 400));
-    await tap(page, mid);
-    await new Promise((r) => setTimeout(r, 80));
-    await tap(page, mid);
+    await doubleTap(page, mid);
     await page.waitForFunction(() => document.querySelector(".image-preview-slide:nth-child(2) .image-preview-zoom")?.getAttribute("data-scale") === "1.00");
     await new Promise((r) => setTimeout(r, 400));
     expect(await page.$(".image-preview")).not.toBeNull();

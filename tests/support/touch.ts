@@ -35,6 +35,16 @@ export async function tap(page: Page, at: Point) {
 }
 
 /**
+ * Two taps sent in one go: the page gets them back to back, however busy the machine is (a timer and four
+ * round trips between them could stretch past the app's double-tap window under load).
+ */
+export async function doubleTap(page: Page, at: Point) {
+  const s = await session(page);
+  const send = (type: "touchStart" | "touchEnd") => s.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ ...at, id: 0 }] });
+  await Promise.all([send("touchStart"), send("touchEnd"), send("touchStart"), send("touchEnd")]);
+}
+
+/**
  * Two fingers around `centre`, from `fromGap` to `toGap` pixels apart. With `hold`, the fingers stay down
  * at the end (call the returned release), so a test can look at the screen mid-gesture.
  */
