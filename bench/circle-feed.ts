@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { launch, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CLIENT = join(ROOT, "build/client");
@@ -47,25 +48,13 @@ export async function benchCircleFeed() {
   await (await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } })).close();
   const grown = growCircle(dataDir, TOTAL);
   const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const puppeteer = await import("puppeteer");
-  const browser = await puppeteer.default.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const browser = await launch();
   try {
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.emulate(puppeteer.KnownDevices["iPhone 13"]);
-    // tsx keeps function names with a `__name` helper that page-side callbacks would miss.
-    await page.evaluateOnNewDocument("window.__name = (f) => f");
-    await page.evaluateOnNewDocument(() => {
-      localStorage.setItem("___AGE_CONFIRMED__", "1");
-      sessionStorage.setItem("___HOME_NOTICE__", "1");
-    });
+    const page = await phone(browser);
     await page.goto(`${server.url}/post`, { waitUntil: "networkidle0" });
     await page.waitForSelector(".windowed-list .post-card");
-    // Headless Chromium's own start-up work (about 2 s of CPU on these machines) would land in the frames.
-    await new Promise((r) => setTimeout(r, 3000));
+    // The page's own start-up (its first covers) is not part of the scroll.
+    await settle(browser);
     const stats = await page.evaluate(async () => {
       const frames: number[] = [];
       let maxNodes = 0;
