@@ -95,17 +95,18 @@ const watchers = new WeakMap<Element, Watcher>();
 const nearby = new Set<Element>();
 let observer: IntersectionObserver | undefined;
 
-/** Faster than this (CSS px per second, about 50 px a frame), images that come into view wait. */
-export const FLING_SPEED = 3000;
-let lastScroll = { y: 0, at: 0 };
-let speed = 0;
-let settleTimer: ReturnType<typeof setTimeout> | undefined;
-
-function startNearby() {
-  settleTimer = undefined;
-  speed = 0;
-  for (const el of [...nearby]) start(el);
-}
+/**
+ * A fling: more than this many CSS px between two scroll events (about 3 000 px/s at 60 frames a second). Counted
+ * per event, not per second: a phone busy enough to deliver frames late is still flinging.
+ */
+export const FLING_STEP = 50;
+/** Frames without a scroll event after which a fling is over (about 100 ms at 60 frames a second). */
+const SETTLE_FRAMES = 6;
+let lastY = 0;
+let lastAt = 0;
+let flinging = false;
+let quietFrames = 0;
+let settling = 0;
 
 function start(el: Element) {
   const cb = watchers.get(el);
@@ -115,16 +116,27 @@ function start(el: Element) {
   cb?.();
 }
 
+function startNearby() {
+  flinging = false;
+  for (const el of [...nearby]) start(el);
+}
+
+// Counted in frames rather than timed: a frame that comes late is not a pause.
+function settle() {
+  settling = 0;
+  if (++quietFrames >= SETTLE_FRAMES) return startNearby();
+  settling = requestAnimationFrame(settle);
+}
+
 function onScroll() {
   const now = performance.now();
   const y = window.scrollY;
-  const dt = now - lastScroll.at;
-  if (dt > 0) speed = dt > 200 ? 0 : Math.abs(y - lastScroll.y) / (dt / 1000);
-  lastScroll = { y, at: now };
-  // Scroll events stop when the page stops: the images in view start a moment after the last one.
-  clearTimeout(settleTimer);
-  settleTimer = setTimeout(startNearby, 120);
-  if (speed < FLING_SPEED && nearby.size) startNearby();
+  flinging = now - lastAt < 200 && Math.abs(y - lastY) > FLING_STEP;
+  lastY = y;
+  lastAt = now;
+  quietFrames = 0;
+  if (!flinging) startNearby();
+  else settling ||= requestAnimationFrame(settle);
 }
 
 export function whenVisible(el: Element, callback: Watcher): () => void {
@@ -138,7 +150,7 @@ export function whenVisible(el: Element, callback: Watcher): () => void {
       (entries) => {
         for (const e of entries) {
           if (!e.isIntersecting) nearby.delete(e.target);
-          else if (speed < FLING_SPEED) start(e.target);
+          else if (!flinging) start(e.target);
           else nearby.add(e.target);
         }
       },
