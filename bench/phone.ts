@@ -2,29 +2,10 @@
 // past the age gate and the home notice.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "puppeteer";
+import { launchBrowser } from "../tests/support/browser.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  const puppeteer = (await import("puppeteer")).default;
-  return puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      // A desktop window's omnibox popups are WebUI pages of their own (some 2 s of CPU per window here): a phone
-      // has none, and on two cores their work lands in the page's frames and tasks.
-      "--disable-features=WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,WebUIOmniboxPopup,PreloadTopChromeWebUI",
-      ...extraArgs,
-    ],
-  });
-}
+/** The tests' launcher: the same flags, among them no desktop omnibox WebUI popups (a phone has none). */
+export const launch: (extraArgs?: string[]) => Promise<Browser> = launchBrowser;
 
 /** CPU time (ms) used so far by a process and all its descendants, from /proc; null where there is no /proc. */
 function treeCpuMs(root: number): number | null {
