@@ -2,7 +2,7 @@ import { z } from "zod";
 import { accounts, video } from "#gateway/api/index.ts";
 import type { FavoriteGroup } from "#gateway/api/content-types.ts";
 import type { Endpoint } from "#gateway/client.ts";
-import { pageOfCallersVideos, pageOfVideos, videoId } from "#server/content/video.ts";
+import { pageOfCallersVideos, pageOfVideos, requireVideo, videoId } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
@@ -26,6 +26,8 @@ export const like = defineHandler(video.like, {
   auth: "member",
   input: videoId,
   async handle({ input, db, caller }) {
+    // A video's call likes videos only: other kinds have calls of their own, which check what may be liked.
+    await requireVideo(db, input.id, caller.user.id);
     const r = await toggleItemMark(db, caller.user.id, input.id, "likes");
     return { msg: r.on ? "点赞成功" : "已取消点赞", data: { is_like: r.on, like_count: r.count } };
   },
@@ -67,7 +69,10 @@ export async function fileFavorite(db: DB, uid: number, kind: GroupKind, itemId:
 export const favorite = defineHandler(video.favorite, {
   auth: "member",
   input: z.object({ id: id("视频 id"), group_id: idInput("分组 id").optional() }),
-  handle: async ({ input, db, caller }) => await fileFavorite(db, caller.user.id, "video", input.id, input.group_id),
+  async handle({ input, db, caller }) {
+    await requireVideo(db, input.id, caller.user.id);
+    return await fileFavorite(db, caller.user.id, "video", input.id, input.group_id);
+  },
 });
 
 export const myLikes = defineHandler(accounts.myLikes, {

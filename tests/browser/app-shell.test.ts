@@ -263,9 +263,10 @@ describe("first screen", () => {
     const coverStarts = (await imageWorkerRequests(page)).filter((r) => r.path.startsWith("/media/enc/cover-")).map((r) => r.startedAt - origin);
     expect(shownAt).toBeGreaterThan(1000);
     expect(coverStarts.length).toBeGreaterThan(0);
-    // The entry's time is when the frame was presented, which can trail the frame callback that releases
-    // the covers by a little: one frame of slack. Without the hold they would start a second earlier.
-    expect(Math.min(...coverStarts)).toBeGreaterThanOrEqual(shownAt! - 17);
+    // The entry's time is when the frame was presented, which trails the frame callback that releases the
+    // covers by a frame, or by a few on a loaded machine (27 ms seen in CI): 200 ms of slack. Without the
+    // hold they would start a second earlier, which this still catches.
+    expect(Math.min(...coverStarts)).toBeGreaterThanOrEqual(shownAt! - 200);
     await page.close();
     await slow.close();
   });

@@ -65,10 +65,12 @@ describe("password hashing", () => {
     const [outcomes, answer] = await Promise.all([Promise.all(logins), config]);
     for (const outcome of outcomes) expect(outcome).toMatchObject(WRONG);
     expect(answer.upload).toBeDefined();
-    // Hashing on the event loop answers it after all of them. (This client shares the gateway's process: its
-    // unzip of the answer needs libuv's thread pool as the gateway's file reads do, so hashes must leave it room.)
+    // Hashing on the event loop answers it after all of them (none after it). On a quiet machine more than half
+    // come after it; under a full suite on two cores 17 were seen: a quarter still tells the two apart. (This
+    // client shares the gateway's process: its unzip of the answer needs libuv's thread pool as the gateway's
+    // file reads do, so hashes must leave it room.)
     const loginsAfter = order.length - 1 - order.indexOf("getConfig");
-    expect(loginsAfter).toBeGreaterThan(outcomes.length / 2);
+    expect(loginsAfter).toBeGreaterThanOrEqual(outcomes.length / 4);
   });
 });
 

@@ -472,6 +472,17 @@ describe("social", () => {
     const m = await member();
     expect((await m.request(accounts.follow.path, { uid: guest.uid })).msg).toBe("用户不存在");
     expect((await m.send(accounts.userInfo, undefined)).followed_count).toBe(0);
+    // A video's like and favourite take videos only: not a circle post or a headline (hidden ones included),
+    // whose counts stay as they were.
+    const others = await rows<{ id: number; like_count: number; favorite_count: number }>("SELECT id, like_count, favorite_count FROM items WHERE kind IN ('post', 'headline') ORDER BY id LIMIT 2");
+    expect(others).toHaveLength(2);
+    for (const item of others) {
+      for (const path of [video.like.path, video.favorite.path]) {
+        const r = await m.request(path, { id: item.id });
+        expect([r.status, r.msg]).toEqual([404, "视频不存在或已下架"]);
+      }
+    }
+    expect(await rows("SELECT id, like_count, favorite_count FROM items WHERE id IN (?, ?) ORDER BY id", others[0]!.id, others[1]!.id)).toEqual(others);
   });
 
   it("answers bad input clearly and keeps serving", async () => {

@@ -98,13 +98,15 @@ export async function findText(page: Page, text: string, selector = "*") {
 }
 
 export async function clickText(page: Page, text: string, selector = "*") {
-  const handle = await findText(page, text, selector);
-  try {
-    await handle!.click();
-  } catch (error) {
-    // The element re-rendered or moved while the screen settled (a busy machine): tap the current one.
-    if (!String(error).includes("not clickable") || !/^[a-z]+$/.test(selector)) throw error;
-    await tapText(page, text, selector);
+  for (let attempt = 1; ; attempt++) {
+    const handle = await findText(page, text, selector);
+    try {
+      await handle!.click();
+      return;
+    } catch (error) {
+      // The element re-rendered or moved while the screen settled (a busy machine): find the current one again.
+      if (!/not clickable|detached|not an Element/.test(String(error)) || attempt === 3) throw error;
+    }
   }
 }
 

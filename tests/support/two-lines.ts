@@ -24,7 +24,8 @@ export async function buildAppWithLines(lines: string[]): Promise<string> {
     const child = spawn(process.execPath, [join(REPO_ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
       cwd: REPO_ROOT,
       // NODE_ENV: vitest's own (`test`) would make a build without its production parts (the service worker).
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: outDir, VITE_GATEWAY_LINES: lines.join(",") },
+      // MINIFY: esbuild's, several times faster than terser's two passes; nothing here measures sizes.
+      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: outDir, VITE_GATEWAY_LINES: lines.join(","), MINIFY: "esbuild" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let err = "";
