@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Browser } from "puppeteer";
 import { launch, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -36,6 +37,86 @@ function growCircle(dataDir: string, total: number) {
   }
 }
 
+// A finger's swipe: 300 px up in five moves, let go (Chromium flings on), the next one 700 ms later, for 30 s.
+const SWIPE = { distance: 300, steps: 5, everyMs: 700, seconds: 30 };
+
+type ScrollStats = Awaited<ReturnType<typeof scrollToEnd>>;
+
+function printFrames(stats: ScrollStats) {
+  line("frame time p50 / p95 / worst", `${stats.p50.toFixed(1)} / ${stats.p95.toFixed(1)} / ${stats.worst.toFixed(0)} ms`);
+  line("frames over 50 ms", `${stats.long} of ${stats.frames}`, "target 0");
+}
+
+/**
+ * Opens /post in a fresh phone page and scrolls it to the end of the list, counting frames (rAF intervals) and the
+ * list's nodes: `scripted` moves the page 400 px every frame from a script; `swipes` sends touch swipes through
+ * touch events, which Chromium scrolls on its compositor with a fling after each, as under a finger.
+ */
+async function scrollToEnd(browser: Browser, url: string, mode: "scripted" | "swipes") {
+  const page = await phone(browser);
+  await page.goto(`${url}/post`, { waitUntil: "networkidle0" });
+  await page.waitForSelector(".windowed-list .post-card");
+  // The page's own start-up (its first covers) is not part of the scroll.
+  await settle(browser);
+  await page.evaluate((scripted) => {
+    const w = window as unknown as { benchScroll: { frames: number[]; maxNodes: number; maxRows: number; pictures: number; running: boolean; t0: number } };
+    const state = (w.benchScroll = { frames: [] as number[], maxNodes: 0, maxRows: 0, pictures: 0, running: true, t0: performance.now() });
+    let last = performance.now();
+    const tick = (t: number) => {
+      state.frames.push(t - last);
+      last = t;
+      const ul = document.querySelector<HTMLElement>(".windowed-list");
+      state.maxNodes = Math.max(state.maxNodes, ul?.querySelectorAll("*").length ?? 0);
+      state.maxRows = Math.max(state.maxRows, ul?.children.length ?? 0);
+      state.pictures = Math.max(state.pictures, ul?.querySelectorAll(".post-card-pictures .enc-image").length ?? 0);
+      if (scripted) window.scrollBy(0, 400);
+      if (state.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, mode === "scripted");
+  const ended = () => page.evaluate(() => document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false);
+  const t0 = Date.now();
+  const limit = mode === "scripted" ? 300_000 : SWIPE.seconds * 1000;
+  while (!(await ended()) && Date.now() - t0 < limit) {
+    if (mode === "scripted") await new Promise((r) => setTimeout(r, 250));
+    else {
+      // DevTools' synthesized touch gestures do not scroll in headless Chromium; touch events do, with a fling.
+      const from = 650;
+      await page.touchscreen.touchStart(180, from);
+      for (let i = 1; i <= SWIPE.steps; i++) await page.touchscreen.touchMove(180, from - (SWIPE.distance * i) / SWIPE.steps);
+      await page.touchscreen.touchEnd();
+      await new Promise((r) => setTimeout(r, SWIPE.everyMs));
+    }
+  }
+  const stats = await page.evaluate(() => {
+    const state = (window as unknown as { benchScroll: { frames: number[]; maxNodes: number; maxRows: number; pictures: number; running: boolean; t0: number } }).benchScroll;
+    state.running = false;
+    const frames = [...state.frames].sort((a, b) => a - b);
+    const ul = document.querySelector<HTMLElement>(".windowed-list");
+    const row = ul?.querySelector<HTMLElement>(".windowed-row");
+    let loaded = 0;
+    if (ul && row) {
+      const s = getComputedStyle(ul);
+      loaded = Math.round((parseFloat(s.paddingTop) + parseFloat(s.paddingBottom)) / row.offsetHeight) + ul.children.length;
+    }
+    return {
+      loaded,
+      ended: document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false,
+      seconds: (performance.now() - state.t0) / 1000,
+      maxNodes: state.maxNodes,
+      maxRows: state.maxRows,
+      pictures: state.pictures,
+      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      worst: frames[frames.length - 1] ?? 0,
+      long: frames.filter((f) => f > 50).length,
+      frames: frames.length,
+    };
+  });
+  await page.close();
+  return stats;
+}
+
 export async function benchCircleFeed() {
   console.log(`\nCircle feed (/post) of ${TOTAL} posts with pictures, scrolled to the end on an emulated phone`);
   if (!existsSync(join(CLIENT, "index.html"))) {
@@ -50,63 +131,16 @@ export async function benchCircleFeed() {
   const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
   const browser = await launch();
   try {
-    const page = await phone(browser);
-    await page.goto(`${server.url}/post`, { waitUntil: "networkidle0" });
-    await page.waitForSelector(".windowed-list .post-card");
-    // The page's own start-up (its first covers) is not part of the scroll.
-    await settle(browser);
-    const stats = await page.evaluate(async () => {
-      const frames: number[] = [];
-      let maxNodes = 0;
-      let maxRows = 0;
-      let pictures = 0;
-      let last = performance.now();
-      let running = true;
-      const tick = (t: number) => {
-        frames.push(t - last);
-        last = t;
-        if (running) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      const t0 = performance.now();
-      const list = () => document.querySelector<HTMLElement>(".windowed-list");
-      const loaded = () => {
-        const ul = list();
-        const row = ul?.querySelector<HTMLElement>(".windowed-row");
-        if (!ul || !row) return 0;
-        const s = getComputedStyle(ul);
-        return Math.round((parseFloat(s.paddingTop) + parseFloat(s.paddingBottom)) / row.offsetHeight) + ul.children.length;
-      };
-      const ended = () => document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false;
-      while (!ended() && performance.now() - t0 < 300_000) {
-        window.scrollBy(0, 400);
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
-        const ul = list();
-        maxNodes = Math.max(maxNodes, ul?.querySelectorAll("*").length ?? 0);
-        maxRows = Math.max(maxRows, ul?.children.length ?? 0);
-        pictures = Math.max(pictures, ul?.querySelectorAll(".post-card-pictures .enc-image").length ?? 0);
-      }
-      running = false;
-      frames.sort((a, b) => a - b);
-      return {
-        loaded: loaded(),
-        ended: ended(),
-        seconds: (performance.now() - t0) / 1000,
-        maxNodes,
-        maxRows,
-        pictures,
-        p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
-        p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
-        worst: frames[frames.length - 1] ?? 0,
-        long: frames.filter((f) => f > 50).length,
-        frames: frames.length,
-      };
-    });
+    const scripted = await scrollToEnd(browser, server.url, "scripted");
     line("posts in the circle", String(grown.total), `${grown.seeded} seeded, the rest copies of those with pictures`);
-    line("posts reached", String(stats.loaded), `${stats.ended ? "end of list" : "NOT the end"}, ${stats.seconds.toFixed(1)} s of scrolling`);
-    line("most DOM nodes in the list at once", String(stats.maxNodes), `target < 300; ${stats.maxRows} rows, ${stats.pictures} pictures`);
-    line("frame time p50 / p95 / worst", `${stats.p50.toFixed(1)} / ${stats.p95.toFixed(1)} / ${stats.worst.toFixed(0)} ms`);
-    line("frames over 50 ms", `${stats.long} of ${stats.frames}`, "target 0");
+    line("posts reached", String(scripted.loaded), `${scripted.ended ? "end of list" : "NOT the end"}, ${scripted.seconds.toFixed(1)} s of scrolling`);
+    line("most DOM nodes in the list at once", String(scripted.maxNodes), `target < 300; ${scripted.maxRows} rows, ${scripted.pictures} pictures`);
+    console.log("  scripted: window.scrollBy(0, 400) every frame from the page (24 000 px/s, main thread)");
+    printFrames(scripted);
+    const swiped = await scrollToEnd(browser, server.url, "swipes");
+    console.log(`  swipes: a finger's swipe of ${SWIPE.distance} px every ${SWIPE.everyMs} ms with its fling, for ${SWIPE.seconds} s (the compositor scrolls)`);
+    line("posts reached", String(swiped.loaded), `${swiped.ended ? "end of list, " : ""}${swiped.seconds.toFixed(1)} s of swiping`);
+    printFrames(swiped);
   } finally {
     await browser.close();
     await server.close();
