@@ -202,7 +202,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//i, /^\/uploads\//, /^\/media\//, /\.php$/i, /^\/version\.json$/],
         cleanupOutdatedCaches: true,
         // No runtime routes: gateway calls are POSTs, which Workbox never routes, so they always go to the
-        // network (NetworkOnly without the service worker in the request path).
+        // network. Static routes (public/sw-routes.js, decision 052) keep the worker out of their way entirely,
+        // and out of the media's and uploads'.
+        importScripts: ["sw-routes.js"],
       },
     }),
   ],

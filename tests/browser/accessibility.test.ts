@@ -41,7 +41,8 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-it("breaks no WCAG 2 A or AA rule on the screens a member goes through", async () => {
+// 25 page loads with axe on each: 30 s alone, 90 s beside another browser file on two cores.
+it("breaks no WCAG 2 A or AA rule on the screens a member goes through", { timeout: 240_000 }, async () => {
   const page = await adultPhone(suite.browser);
   await page.goto(`${suite.gw.url}/login`);
   await submitLogin(page, DEMO.phone, DEMO.password);
