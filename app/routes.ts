@@ -82,6 +82,6 @@ export default [
   // Addresses of screens that moved to their product paths under /my: shared links still open them.
   ...["setting", "info", "edit", "updatepwd", "announcement", "notice"].map((old) => route(old, "routes/moved.tsx", { id: `moved-${old}` })),
   // Action routes: a clientAction each and no screen; the shared controls submit to them (decision 033).
-  ...["follow", "like", "comment", "unlock", "favorite", "report", "gift", "want"].map((name) => route(`actions/${name}`, `routes/actions/${name}.ts`)),
+  ...["follow", "like", "comment", "unlock", "favorite", "favorite-group", "report", "gift", "want"].map((name) => route(`actions/${name}`, `routes/actions/${name}.ts`)),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

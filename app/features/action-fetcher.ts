@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 
 /** The app's action routes: a route module with a clientAction and no screen, one per kind of mutation. */
-export type ActionRoute = "/actions/follow" | "/actions/like" | "/actions/favorite" | "/actions/report" | "/actions/gift" | "/actions/comment" | "/actions/unlock" | "/actions/want";
+export type ActionRoute = "/actions/follow" | "/actions/like" | "/actions/favorite" | "/actions/favorite-group" | "/actions/report" | "/actions/gift" | "/actions/comment" | "/actions/unlock" | "/actions/want";
 
 type Fields = Record<string, string | number | undefined>;
 

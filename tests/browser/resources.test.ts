@@ -1,9 +1,9 @@
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
-import { accounts, novels, resources } from "#gateway/api/index.ts";
+import { accounts, comics, novels, resources } from "#gateway/api/index.ts";
 import type { ResourceKind } from "#gateway/api/resources.ts";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { adultPhone, clickText, findText, gatewayAndBrowser, submitLogin } from "../support/browser.ts";
+import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -192,6 +192,47 @@ describe("the member's lists", () => {
     await findText(page, bought!.title, "h3");
     await clickText(page, "游戏", TAB);
     await findText(page, "还没有购买过游戏", "p");
+    await page.close();
+  });
+
+  it("makes a comic favourite group, files a comic into it from its screen, lists it there, renames and deletes the group", async () => {
+    const { c, page } = await member(0);
+    const comic = (await c.send(comics.list, { sort: "new", limit: 1 })).list[0]!;
+    const name = `漫画组${Date.now() % 10000}`;
+    await navigate(page, "/my/my-like?list=comic");
+    await findText(page, "还没有收藏的漫画", "p");
+    await page.locator("input[aria-label=新分组名称]").fill(name);
+    await page.locator("button ::-p-text(新建分组)").click();
+    await findText(page, `${name} 0`, TAB);
+    // The group is the member's comic group, not a video group.
+    expect((await c.send(comics.likeGroups, undefined)).map((g) => g.name)).toEqual([name]);
+    expect(await c.send(accounts.likeGroups, undefined)).toEqual([]);
+
+    await navigate(page, `/cartoon/cartoon-detail?id=${comic.id}`);
+    await clickText(page, "☆ 收藏", "button");
+    // A locator waits for the sheet to finish sliding in before it taps.
+    await page.locator(`.adm-action-sheet-button-item-wrapper ::-p-text(${name})`).click();
+    await findText(page, "★ 已收藏", "button");
+
+    await navigate(page, "/my/my-like?list=comic");
+    await clickText(page, `${name} 1`, TAB);
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("list") === "comic" && new URLSearchParams(location.search).has("group"));
+    await findText(page, comic.title, "h3");
+
+    await clickText(page, "重命名", "button");
+    const renamed = `${name}改`;
+    await page.locator(".adm-dialog input[aria-label=分组名称]").fill(renamed);
+    await answerDialog(page, "确定");
+    await findText(page, `${renamed} 1`, TAB);
+
+    await clickText(page, "删除分组", "button");
+    await findText(page, `删除分组「${renamed}」？其中的漫画仍保留在“全部”里。`);
+    await answerDialog(page, "确定");
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has("group"));
+    await page.waitForFunction((n) => ![...document.querySelectorAll<HTMLElement>(".adm-tabs-tab")].some((t) => t.checkVisibility() && t.textContent?.includes(n)), {}, renamed);
+    // Still a favourite, outside any group.
+    await findText(page, comic.title, "h3");
+    expect(await c.send(comics.likeGroups, undefined)).toEqual([]);
     await page.close();
   });
 });

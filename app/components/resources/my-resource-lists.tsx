@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { FollowedSeries, ResourceKind } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { WindowedList } from "#app/components/circle/windowed-list.tsx";
+import { FavoriteGroups, groupEmptyText } from "#app/features/favorite/favorite-groups.tsx";
 import { favoriteSource, FOLLOW_KINDS, followSource, type MyResourceList } from "#app/features/resources/my-resource-lists.ts";
 import { KIND_ORDER, RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
 import { ResourceCard } from "./resource-card.tsx";
@@ -41,5 +42,12 @@ function FollowedList({ kind, first }: { kind: ResourceKind | undefined; first: 
 export function MyResourceListView({ data }: { data: MyResourceList }) {
   if (data.list === "follow") return <FollowedList kind={data.kind} first={data.first} />;
   const label = RESOURCE_KINDS[data.kind].label;
-  return <ResourceFeed source={favoriteSource(data.kind)} initial={data.first} emptyText={`还没有收藏的${label}`} label={`收藏的${label}`} />;
+  const feed = <ResourceFeed source={favoriteSource(data.kind, data.group)} initial={data.first} emptyText={groupEmptyText(data.groups, data.group, label)} label={`收藏的${label}`} />;
+  if (data.kind !== "comic") return feed;
+  return (
+    <>
+      <FavoriteGroups kind="comic" groups={data.groups} group={data.group} noun={label} />
+      {feed}
+    </>
+  );
 }

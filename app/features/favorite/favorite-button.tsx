@@ -22,7 +22,7 @@ export function FavoriteButton({ kind, id, favorite: initial }: { kind: Favorite
   const pick = async () => {
     if (fetcher.busy) return;
     if (favorite) return file();
-    const groups = calls.groups ? await api(calls.groups, undefined).catch(() => []) : [];
+    const groups = calls.groups ? await api(calls.groups.list, undefined).catch(() => []) : [];
     if (!groups.length) return file();
     ActionSheet.show({
       extra: "收藏到",

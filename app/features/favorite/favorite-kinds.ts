@@ -4,19 +4,32 @@ import type { Endpoint } from "#gateway/client.ts";
 /** A favourite as the gateway answers it: on or off, and the group it is filed in. */
 export type Favorited = { is_favorite: number; group_id: number | null };
 
+type Call<I, O> = Endpoint<I, O, O>;
+
+/** The four calls of a kind's favourite groups: the member's groups, and making, renaming and deleting one. */
+export interface GroupCalls {
+  list: Call<void, FavoriteGroup[]>;
+  create: Call<{ name: string }, FavoriteGroup>;
+  update: Call<{ id: number; name: string }, FavoriteGroup>;
+  remove: Call<{ id: number }, { ok: true }>;
+}
+
 /** The calls behind one kind's favourites. */
 export interface FavoriteCalls {
   /** Files the item into a group, or toggles it without `group_id`. */
-  toggle: Endpoint<{ id: number; group_id?: number }, Favorited, Favorited>;
-  /** The member's favourite groups, to pick one from; a kind without groups has none. */
-  groups?: Endpoint<void, FavoriteGroup[], FavoriteGroup[]>;
+  toggle: Call<{ id: number; group_id?: number }, Favorited>;
+  /** The member's favourite groups, to pick one from and to manage; a kind without groups has none. */
+  groups?: GroupCalls;
 }
+
+const VIDEO_GROUPS: GroupCalls = { list: accounts.likeGroups, create: accounts.createLikeGroup, update: accounts.updateLikeGroup, remove: accounts.deleteLikeGroup };
+const COMIC_GROUPS: GroupCalls = { list: comics.likeGroups, create: comics.createLikeGroup, update: comics.updateLikeGroup, remove: comics.deleteLikeGroup };
 
 /** Every kind of item a member keeps; a new kind is one entry. */
 export const FAVORITE_KINDS = {
-  video: { toggle: video.favorite, groups: accounts.likeGroups },
+  video: { toggle: video.favorite, groups: VIDEO_GROUPS },
   news: { toggle: news.favorite },
-  comic: { toggle: comics.favorite, groups: comics.likeGroups },
+  comic: { toggle: comics.favorite, groups: COMIC_GROUPS },
   novel: { toggle: novels.favorite },
   picture: { toggle: pictures.favorite },
   game: { toggle: games.favorite },
@@ -24,3 +37,7 @@ export const FAVORITE_KINDS = {
 } satisfies Record<string, FavoriteCalls>;
 
 export type FavoriteKind = keyof typeof FAVORITE_KINDS;
+
+/** Kinds whose favourites are filed in groups. */
+export const GROUPED_KINDS = { video: VIDEO_GROUPS, comic: COMIC_GROUPS } satisfies Partial<Record<FavoriteKind, GroupCalls>>;
+export type GroupedKind = keyof typeof GROUPED_KINDS;

@@ -1,14 +1,18 @@
-import { resources } from "#gateway/api/index.ts";
+import { comics, resources, type FavoriteGroup } from "#gateway/api/index.ts";
 import type { FollowedSeries, ResourceItem, ResourceKind } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
+import { groupParam } from "#app/features/favorite/favorite-groups.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { api } from "#app/lib/gateway.ts";
 import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
 
 // The member's lists of resources: favourites of each kind and followed series (/my/my-like), purchases of each kind (/my/my-purchase).
 
 const PAGE_SIZE = 20;
 
-export const favoriteSource = (kind: ResourceKind) => pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
+/** One kind's favourites; comics, the one resource kind filed in groups (`/api/book/*_like_group`), also by group. */
+export const favoriteSource = (kind: ResourceKind, group?: number) =>
+  kind === "comic" && group ? pagedSource(comics.listFavorite, { group_id: group }, PAGE_SIZE) : pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
 
 /** Kinds with a following list of their own (the rest are in 全部). */
 export const FOLLOW_KINDS = KIND_ORDER.filter((k) => RESOURCE_KINDS[k].listFollow);
@@ -22,7 +26,7 @@ export function followSource(kind: ResourceKind | undefined) {
 export const boughtSource = (kind: ResourceKind) => pagedSource(resources.listBought, { kind }, PAGE_SIZE);
 
 export type MyResourceList =
-  | { list: "kind"; kind: ResourceKind; first: Paged<ResourceItem> | undefined }
+  | { list: "kind"; kind: ResourceKind; first: Paged<ResourceItem> | undefined; groups: FavoriteGroup[]; group: number | undefined }
   | { list: "follow"; kind: ResourceKind | undefined; first: Paged<FollowedSeries> | undefined };
 
 /** The resource list `?list=` names on /my/my-like (`comic`, …, `follow` with `&kind=`), or null for the screen's other lists. */
@@ -30,7 +34,12 @@ export async function loadMyResourceList(url: URL): Promise<MyResourceList | nul
   const list = url.searchParams.get("list");
   const kind = kindOf(list);
   // A failed first page is asked again by the list, which shows why.
-  if (kind) return { list: "kind", kind, first: await firstPage(favoriteSource(kind)).catch(() => undefined) };
+  if (kind === "comic") {
+    const group = groupParam(url);
+    const [groups, first] = await Promise.all([api(comics.likeGroups, undefined), firstPage(favoriteSource(kind, group)).catch(() => undefined)]);
+    return { list: "kind", kind, first, groups, group };
+  }
+  if (kind) return { list: "kind", kind, first: await firstPage(favoriteSource(kind)).catch(() => undefined), groups: [], group: undefined };
   if (list !== "follow") return null;
   const only = kindOf(url.searchParams.get("kind"));
   const followKind = only && FOLLOW_KINDS.includes(only) ? only : undefined;
