@@ -90,8 +90,11 @@ export async function requireResource(db: DB, kind: ResourceKind, id: number, ui
 /** The member whose purchases and VIP count (a visitor has neither). */
 export const memberOf = (caller: Caller): UserRow | null => (caller.isMember ? caller.user : null);
 
-/** What the unlock panel of a book (novel, audio book) needs of the caller: a member's balance and VIP, zeros for a visitor. */
-export const bookViewerOf = (caller: Caller): ResourceViewer => ({
+/**
+ * What a resource's unlock panel needs of the caller: a member's balance and VIP, zeros for a visitor. Coins only:
+ * no vouchers and no community unlock for resources.
+ */
+export const viewerOf = (caller: Caller): ResourceViewer => ({
   coins: caller.isMember ? Number(caller.user.coins) : 0,
   vip: caller.isMember ? Number(caller.user.vip) : 0,
   tickets: 0,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ResourceViewer } from "#gateway/api/pictures.ts";
 import type { ItemCalls, ResourceFilter, ResourceHome, ResourceItem, ResourceKind, ResourceListInput } from "#gateway/api/resources.ts";
 import type { Page, Paged } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
@@ -15,11 +14,6 @@ import { pageOfResources, resourceListInput, resourceSelect, toResourceItem, typ
 
 /** A purchase's `request_id` (decision 035). */
 export const requestIdInput = z.object({ request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") });
-
-/** What the caller has to unlock with: coins only (no vouchers, no community unlock for these kinds). */
-export function viewerOf(caller: Caller): ResourceViewer {
-  return { coins: caller.isMember ? caller.user.coins : 0, vip: caller.user.vip, tickets: 0, community_left: 0, is_member: caller.isMember ? 1 : 0 };
-}
 
 /** A kind's home: its most viewed items as banners, then each of its categories with its newest items. */
 export async function homeOf(db: DB, origin: string, uid: number, kind: ResourceKind, screen: string): Promise<ResourceHome> {

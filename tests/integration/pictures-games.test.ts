@@ -62,7 +62,7 @@ describe("calls, as a visitor and as a member", () => {
     expect(tagged.list.length).toBeGreaterThan(0);
     expect(tagged.list.every((s) => s.tags.includes(tag))).toBe(true);
     const set = await visitor.send(pictures.detail, { id: DEMO_PICTURE_SET.id });
-    expect(set).toMatchObject({ id: DEMO_PICTURE_SET.id, coins: DEMO_PICTURE_SET.price, unit_count: DEMO_PICTURE_SET.pictures, free_count: FREE_PICTURES, can_view: 0, is_pay: 0, viewer: { is_member: 0 } });
+    expect(set).toMatchObject({ id: DEMO_PICTURE_SET.id, coins: DEMO_PICTURE_SET.price, unit_count: DEMO_PICTURE_SET.pictures, free_count: FREE_PICTURES, can_view: 0, is_pay: 0, viewer: { is_member: 0, coins: 0, vip: 0, tickets: 0, community_left: 0 } });
     expect(set.series_title).not.toBe("");
     expect((await visitor.send(pictures.comments, { id: set.id })).list).toEqual([]);
 

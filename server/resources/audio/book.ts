@@ -3,7 +3,7 @@ import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { paged } from "#server/http/registry.ts";
 import { wholeBookPriceFor } from "#server/wallet/book-sales.ts";
-import { bookViewerOf, marksOf, memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type UnitRow } from "../items.ts";
+import { viewerOf, marksOf, memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type UnitRow } from "../items.ts";
 import { audioUrl, toneOf } from "./tones.ts";
 
 // An audio book as the caller sees it: chapters open to them (free, bought alone or with the book) carry their
@@ -45,6 +45,6 @@ export async function audioDetail(db: DB, origin: string, caller: Caller, id: nu
     book_price: await wholeBookPriceFor(db, user, row),
     open_count: chapters.filter(opens).length,
     duration: chapters.reduce((sum, c) => sum + secondsOf(c), 0),
-    viewer: bookViewerOf(caller),
+    viewer: viewerOf(caller),
   };
 }

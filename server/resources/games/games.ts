@@ -5,7 +5,8 @@ import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
 import { requireResource, toResourceItem, type ResourceRow } from "../items.ts";
-import { detailAndBuyHandlers, viewerOf } from "../whole-items.ts";
+import { viewerOf } from "../items.ts";
+import { detailAndBuyHandlers } from "../whole-items.ts";
 
 // NOTE: a game's play or download link is `items.media`; no statement here reads it but `playLinkOf`, which
 // answers it only to a caller who may play the game (decision 045).

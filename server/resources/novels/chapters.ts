@@ -3,7 +3,7 @@ import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { ApiError, paged } from "#server/http/registry.ts";
 import { mayOpenUnit, wholeBookPriceFor } from "#server/wallet/book-sales.ts";
-import { bookViewerOf, marksOf, memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type UnitRow } from "../items.ts";
+import { viewerOf, marksOf, memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type UnitRow } from "../items.ts";
 
 // A novel's chapters as the caller sees them: open (free, VIP-free for a VIP, bought alone or with the book) or
 // locked with their price. Only an open chapter's text leaves the server.
@@ -34,7 +34,7 @@ export async function novelDetail(db: DB, origin: string, caller: Caller, id: nu
     ...marksOf(row),
     book_price: await wholeBookPriceFor(db, user, row),
     open_count: units.filter(access.opens).length,
-    viewer: bookViewerOf(caller),
+    viewer: viewerOf(caller),
   };
 }
 
@@ -68,6 +68,6 @@ export async function novelChapter(db: DB, caller: Caller, chapterId: number): P
     next_id: Number(near?.next_id ?? 0),
     chapter_count: Number(near?.chapter_count ?? 0),
     book_price: await wholeBookPriceFor(db, user, row),
-    viewer: bookViewerOf(caller),
+    viewer: viewerOf(caller),
   };
 }

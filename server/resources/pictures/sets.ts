@@ -7,7 +7,8 @@ import { defineHandler, idInput, paged, pageInput, type Caller } from "#server/h
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
 import { followListHandler } from "../item-calls.ts";
 import { marksOf, requireResource, toResourceItem, type ResourceRow } from "../items.ts";
-import { detailAndBuyHandlers, viewerOf } from "../whole-items.ts";
+import { viewerOf } from "../items.ts";
+import { detailAndBuyHandlers } from "../whole-items.ts";
 
 // NOTE: a locked picture's seed is its address: no statement here answers it but `pictureList`, and that one only
 // for the pictures open to the caller (decision 045).
