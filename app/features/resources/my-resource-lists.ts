@@ -10,7 +10,7 @@ import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
 
 const PAGE_SIZE = 20;
 
-/** One kind's favourites; comics, the one resource kind filed in groups (`/api/book/*_like_group`), also by group. */
+/** One kind's favourites; comics, the one resource kind filed in groups (`comics.likeGroups`), also by group. */
 export const favoriteSource = (kind: ResourceKind, group?: number) =>
   kind === "comic" && group ? pagedSource(comics.listFavorite, { group_id: group }, PAGE_SIZE) : pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
 
