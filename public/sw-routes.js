@@ -6,8 +6,9 @@
 const NETWORK_PATHS = ["/api/*", "/media/*", "/uploads/*"];
 
 self.addEventListener("install", (event) => {
-  const install = /** @type {{ addRoutes?: (rules: unknown[]) => Promise<void>; waitUntil(p: Promise<unknown>): void }} */ (/** @type {unknown} */ (event));
+  const install = /** @type {{ addRoutes?: (rules: unknown[]) => Promise<void> }} */ (/** @type {unknown} */ (event));
   if (typeof install.addRoutes !== "function") return;
   const rules = NETWORK_PATHS.map((pathname) => ({ condition: { urlPattern: { protocol: "*", hostname: "*", port: "*", pathname } }, source: "network" }));
-  install.waitUntil(install.addRoutes(rules).catch(() => undefined));
+  // Called during install, not waited on: the install (the precache) does not hang on it.
+  install.addRoutes(rules).catch(() => undefined);
 });
