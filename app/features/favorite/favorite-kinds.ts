@@ -39,5 +39,4 @@ export const FAVORITE_KINDS = {
 export type FavoriteKind = keyof typeof FAVORITE_KINDS;
 
 /** Kinds whose favourites are filed in groups. */
-export const GROUPED_KINDS = { video: VIDEO_GROUPS, comic: COMIC_GROUPS } satisfies Partial<Record<FavoriteKind, GroupCalls>>;
-export type GroupedKind = keyof typeof GROUPED_KINDS;
+export type GroupedKind = { [K in FavoriteKind]: (typeof FAVORITE_KINDS)[K] extends { groups: GroupCalls } ? K : never }[FavoriteKind];

@@ -1,6 +1,6 @@
 import { accounts } from "#gateway/api/index.ts";
 import { idField, kindField } from "#app/features/action-fetcher.ts";
-import { GROUPED_KINDS } from "#app/features/favorite/favorite-kinds.ts";
+import { FAVORITE_KINDS, type FavoriteCalls } from "#app/features/favorite/favorite-kinds.ts";
 import { api } from "#app/lib/gateway.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import type { Route } from "./+types/favorite-group";
@@ -8,9 +8,10 @@ import type { Route } from "./+types/favorite-group";
 /** Makes, renames or deletes one of the member's favourite groups of a kind (`kind`: video, comic). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  const kind = kindField(form, GROUPED_KINDS);
-  if (!kind) return { error: "未知的收藏类型" };
-  const calls = GROUPED_KINDS[kind];
+  const kind = kindField(form, FAVORITE_KINDS);
+  // A kind whose favourites have no groups has nothing to make or rename here.
+  const calls = kind ? (FAVORITE_KINDS[kind] as FavoriteCalls).groups : undefined;
+  if (!calls) return { error: "未知的收藏类型" };
   const name = String(form.get("name") ?? "").trim();
   const id = idField(form, "id");
   if ((form.get("intent") === "create" || form.get("intent") === "rename") && !name) return { error: "请输入分组名称" };
