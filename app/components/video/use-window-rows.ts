@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Windowing for a list of equal-height rows scrolled by the window: which rows are near the viewport.
@@ -31,7 +31,9 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
     if (!list) return;
     const ro = new ResizeObserver(() => {
       top.current = list.getBoundingClientRect().top + window.scrollY;
-      update();
+      // Not urgent (the first rows in view, the list moving as what is above it loads): React renders them
+      // in slices it can yield between, where an urgent update would be one long task. Scrolling stays urgent.
+      startTransition(update);
     });
     ro.observe(document.body);
     return () => ro.disconnect();
