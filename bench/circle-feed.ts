@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "puppeteer";
-import { launch, phone, settle } from "./phone.ts";
+import { launch, LONG_FRAME_MS, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CLIENT = join(ROOT, "build/client");
@@ -88,7 +88,7 @@ async function scrollToEnd(browser: Browser, url: string, mode: "scripted" | "sw
       await new Promise((r) => setTimeout(r, SWIPE.everyMs));
     }
   }
-  const stats = await page.evaluate(() => {
+  const stats = await page.evaluate((longFrame) => {
     const state = (window as unknown as { benchScroll: { frames: number[]; maxNodes: number; maxRows: number; pictures: number; running: boolean; t0: number } }).benchScroll;
     state.running = false;
     const frames = [...state.frames].sort((a, b) => a - b);
@@ -109,10 +109,10 @@ async function scrollToEnd(browser: Browser, url: string, mode: "scripted" | "sw
       p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
       p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
       worst: frames[frames.length - 1] ?? 0,
-      long: frames.filter((f) => f > 50).length,
+      long: frames.filter((f) => f > longFrame).length,
       frames: frames.length,
     };
-  });
+  }, LONG_FRAME_MS);
   await page.close();
   return stats;
 }

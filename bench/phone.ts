@@ -4,6 +4,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "puppeteer";
 import { launchBrowser } from "../tests/support/browser.ts";
 
+/**
+ * Frames count as over 50 ms above this. rAF times are coarsened to 0.1 ms and a frame lasts whole vsync
+ * intervals (16.7 ms at 60 Hz), so a frame of three intervals reads 49.9-50.1 ms: that is a 50 ms frame, not
+ * one over 50 ms. The next step up, four intervals, reads 66.6-66.8 ms.
+ */
+export const LONG_FRAME_MS = 50.5;
+
 /** The tests' launcher: the same flags, among them no desktop omnibox WebUI popups (a phone has none). */
 export const launch: (extraArgs?: string[]) => Promise<Browser> = launchBrowser;
 
