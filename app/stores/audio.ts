@@ -29,11 +29,29 @@ export interface AudioState {
 
 export const audioStore = createStore<AudioState>(
   { book: null, chapters: [], index: 0, playing: false, position: 0, duration: 0, rate: 1 },
-  { persist: { kind: "local", key: "___AUDIO__" }, pick: (s) => ({ rate: s.rate }) },
+  {
+    persist: { kind: "local", key: "___AUDIO__" },
+    // The book loaded stays loaded across visits (the mini player comes back, paused). Not the chapters'
+    // addresses: their grant runs out, and the player asks for fresh ones when it plays (features/audio/player.ts).
+    pick: (s) => ({ rate: s.rate, book: s.book, index: s.index, chapters: s.chapters.map((c) => ({ ...c, audio_url: null })) }),
+  },
 );
 
 /** The listening position in each book on this device (item id → progress): restored against the gateway's, newest wins. */
 export const audioProgressStore = createStore<{ books: Record<string, Progress> }>({ books: {} }, { persist: { kind: "local", key: "___AUDIO_PROGRESS__" } });
+
+// A book left loaded by the last visit shows at the place kept on the device, with its chapter's length.
+{
+  const { book, chapters, index } = audioStore.get();
+  const chapter = chapters[index];
+  const kept = book ? audioProgressStore.get().books[book.id] : undefined;
+  if (chapter) {
+    audioStore.set((d) => {
+      d.duration = chapter.duration;
+      d.position = kept?.unit_id === chapter.id ? kept.position : 0;
+    });
+  }
+}
 
 let element: HTMLAudioElement | null = null;
 const waiting = new Set<(el: HTMLAudioElement) => void>();

@@ -36,9 +36,13 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
     }
   };
   let state = load();
+  let saved: string | undefined;
   const save = () => {
     if (!opts.persist) return;
-    storage(opts.persist.kind).setItem(opts.persist.key, JSON.stringify(opts.pick ? opts.pick(state) : state));
+    // Only what changed is written: a store set many times a second (the audio clock) may persist fields that are not.
+    const json = JSON.stringify(opts.pick ? opts.pick(state) : state);
+    if (json !== saved) storage(opts.persist.kind).setItem(opts.persist.key, json);
+    saved = json;
   };
   const emit = () => listeners.forEach((l) => l());
   return {
@@ -50,6 +54,7 @@ export function createStore<T extends object>(initial: T, opts: StoreOptions<T> 
     },
     reset() {
       state = initial;
+      saved = undefined;
       if (opts.persist) storage(opts.persist.kind).removeItem(opts.persist.key);
       emit();
     },

@@ -1,6 +1,6 @@
 import { castDraft } from "immer";
 import type { AudioChapter } from "#gateway/api/audio.ts";
-import { resources } from "#gateway/api/index.ts";
+import { audio, resources } from "#gateway/api/index.ts";
 import type { Progress } from "#gateway/api/resources.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
@@ -16,6 +16,8 @@ import { audioSource } from "./audio-source.ts";
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
 const LOCAL_SAVE_MS = 2_000;
+/** The chapter list's page size, as the book's screen asks for it. */
+const CHAPTER_PAGE = 50;
 const REMOTE_SAVE_MS = 15_000;
 
 let wired: HTMLAudioElement | null = null;
@@ -157,8 +159,16 @@ export async function playChapter(book: AudioBookRef, chapters: AudioChapter[], 
     return true;
   }
   if (before && !el.paused) savePosition(true);
-  const src = await audioSource(chapter);
-  if (!src) return false;
+  let src = await audioSource(chapter);
+  if (!src) {
+    // A book kept from an earlier visit has no addresses (their grant runs out): its chapter's page again.
+    chapters = await freshChapters(book.id, chapters, index);
+    src = chapters[index]?.can_open ? await audioSource(chapters[index]!) : null;
+  }
+  if (!src) {
+    toast("该章节暂时无法播放，请打开书页重试");
+    return false;
+  }
   audioStore.set((d) => {
     d.book = book;
     d.chapters = castDraft(chapters);
@@ -174,9 +184,25 @@ export async function playChapter(book: AudioBookRef, chapters: AudioChapter[], 
   return true;
 }
 
+/** `chapters` with the page that holds chapter `index` asked again (open or not, and fresh addresses). */
+async function freshChapters(bookId: number, chapters: AudioChapter[], index: number): Promise<AudioChapter[]> {
+  try {
+    const { list } = await api(audio.chaptersList, { id: bookId, page: Math.floor(index / CHAPTER_PAGE) + 1, limit: CHAPTER_PAGE });
+    const byId = new Map(list.map((c) => [c.id, c]));
+    return chapters.map((c) => byId.get(c.id) ?? c);
+  } catch {
+    return chapters;
+  }
+}
+
+/** Plays on: the element's chapter, or (after a reload) the book kept loaded, at its place. */
 export async function resume() {
   const el = wired;
-  if (!el?.getAttribute("src")) return;
+  if (!el?.getAttribute("src")) {
+    const s = audioStore.get();
+    if (s.book) await playChapter(s.book, s.chapters as AudioChapter[], s.index, s.position);
+    return;
+  }
   try {
     await el.play();
   } catch (error) {
@@ -196,7 +222,11 @@ export function togglePlay() {
 
 export function seek(seconds: number) {
   const el = wired;
-  if (!el) return;
+  if (!el?.getAttribute("src")) {
+    // Nothing in the element yet (a book kept from an earlier visit): it starts there.
+    audioStore.set((d) => void (d.position = Math.max(0, Math.min(seconds, d.duration))));
+    return;
+  }
   const end = Number.isFinite(el.duration) ? el.duration : audioStore.get().duration;
   el.currentTime = Math.max(0, Math.min(seconds, Math.max(0, end - 0.1)));
   audioStore.set((d) => void (d.position = el.currentTime));
