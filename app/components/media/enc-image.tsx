@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
+import { startTransition, useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
 import { parseRatio } from "#gateway/image-cipher.ts";
 import { holdOtherImages, loadImage, whenVisible } from "#app/lib/images.ts";
 
@@ -25,7 +25,10 @@ export function EncImage({ src, ratio, alt = "", className = "", fit = "cover", 
   const release = useRef<(() => void) | undefined>(undefined);
   // A kept-alive screen shown again re-runs its effects; an image it already shows must not start over.
   const shown = useRef<string | undefined>(undefined);
-  const [state, setState] = useState<{ src: string; url?: string; status: ImageState }>({ src, status: 0 });
+  const [state, setImageState] = useState<{ src: string; url?: string; status: ImageState }>({ src, status: 0 });
+  // Images other than the first screen's largest arrive one by one: as transitions, those arriving close
+  // together are shown in one commit and one frame of style, layout and paint, not one frame each.
+  const setState: typeof setImageState = priority ? setImageState : (next) => startTransition(() => setImageState(next));
   const current = state.src === src ? state : { src, status: 0 as ImageState };
 
   // Declared before the loading effect, so the hold is in place before any image below starts.
