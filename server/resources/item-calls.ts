@@ -4,8 +4,11 @@ import type { Endpoint } from "#gateway/client.ts";
 import { addComment } from "#server/community/comments.ts";
 import { toggleItemMark } from "#server/community/likes.ts";
 import type { DB } from "#server/db/index.ts";
-import { defineHandler, idInput, pageInput } from "#server/http/registry.ts";
+import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
 import { commentText } from "#server/news/index.ts";
+import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
+import { MAX_REQUEST_ID } from "#server/wallet/idempotency.ts";
+import type { PurchaseOutcome } from "#server/wallet/purchases.ts";
 import { pageOfFollowedSeries, pageOfResources } from "./items.ts";
 
 // Calls every kind of the 资源 tab answers the same way, made for one kind's endpoints: its favourites and
@@ -83,4 +86,42 @@ export function itemCommentHandler<I, O, R>(call: Endpoint<I, O, R>, max: number
       return { msg: "评论成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
     },
   });
+}
+
+const requestId = z.string({ error: "request_id 应为文字" }).max(MAX_REQUEST_ID, `request_id 最长 ${MAX_REQUEST_ID} 个字符`).optional().default("");
+
+/**
+ * The two purchases of a book sold by the chapter and whole (novels, audio books): `buy` one chapter (by its id),
+ * `buyBook` the rest of the book. A book taken down sells nothing. What the member is told: `charged(what)` when
+ * coins moved, 已购买过该… when they had it already (decision 031: never an error for a repeat).
+ */
+export function bookSaleHandlers<A, B, C, D, E, F>(
+  kind: "novel" | "audio",
+  calls: { buy: Endpoint<A, B, C>; buyBook: Endpoint<D, E, F> },
+  words: { idName: string; book: string; charged: (what: string) => string },
+  requireBook: RequireItem,
+) {
+  const bought = (r: PurchaseOutcome, what: string) => ({
+    msg: r.charged ? words.charged(what) : `已购买过该${what}`,
+    data: { charged: r.charged ? 1 : 0, coins_spent: r.coinsSpent, coins: Number(r.user.coins) },
+  });
+  return [
+    defineHandler(calls.buy, {
+      auth: "member",
+      input: z.object({ id: idInput("章节 id"), request_id: requestId }),
+      async handle({ input, db, caller }) {
+        const itemId = await db.value<number>("SELECT u.item_id FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = ? AND i.hidden = 0", [input.id, kind]);
+        if (!itemId) throw new ApiError(404, "章节不存在或已下架");
+        return bought(await buyChapter(db, kind, caller.user.id, Number(itemId), input.id, input.request_id), "章节");
+      },
+    }),
+    defineHandler(calls.buyBook, {
+      auth: "member",
+      input: z.object({ id: idInput(words.idName), request_id: requestId }),
+      async handle({ input, db, caller }) {
+        await requireBook(db, input.id, caller.user.id);
+        return bought(await buyWholeBook(db, kind, caller.user.id, input.id, input.request_id), words.book);
+      },
+    }),
+  ];
 }

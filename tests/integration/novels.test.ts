@@ -175,6 +175,24 @@ describe("novels for a member", () => {
     expect(freeBook.msg).toMatch(/不能整本购买/);
   });
 
+  it("sells nothing of a book taken down: neither the whole book nor a chapter, and no coins move", async () => {
+    const m = await member(100);
+    const list = await chapters(PAID, m);
+    const db = gw.openDb();
+    try {
+      await db.run("UPDATE items SET hidden = 1 WHERE id = ?", [PAID]);
+      const book = await m.send(novels.buyBook, { id: PAID });
+      expect(book).toMatchObject({ ok: false, msg: "小说不存在或已下架" });
+      const chapter = await m.send(novels.buy, { id: list[3]!.id });
+      expect(chapter).toMatchObject({ ok: false, msg: "章节不存在或已下架" });
+    } finally {
+      await db.run("UPDATE items SET hidden = 0 WHERE id = ?", [PAID]);
+      await db.close();
+    }
+    expect((await m.send(accounts.userInfo, undefined)).coins).toBe(100);
+    expect((await chapters(PAID, m)).filter((c) => c.can_open === 1).length).toBeLessThan(list.length);
+  });
+
   it("opens VIP-free chapters to a VIP only", async () => {
     const m = await member(0);
     const sold = (await chapters(VIP_FREE, m)).find((c) => c.vip_free === 1)!;

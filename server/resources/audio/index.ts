@@ -2,18 +2,14 @@ import { z } from "zod";
 import { audio } from "#gateway/api/index.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
 import type { DB } from "#server/db/index.ts";
-import { ApiError, defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
-import { MAX_REQUEST_ID } from "#server/wallet/idempotency.ts";
-import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
-import type { PurchaseOutcome } from "#server/wallet/purchases.ts";
-import { favoriteListHandler, followListHandler, itemCommentHandler, itemMarkHandlers } from "../item-calls.ts";
+import { defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
+import { bookSaleHandlers, favoriteListHandler, followListHandler, itemCommentHandler, itemMarkHandlers } from "../item-calls.ts";
 import { pageOfResources, resourceListInput, resourceSelect, toResourceItem, type ResourceRow } from "../items.ts";
 import { audioChapters, audioDetail, requireBook } from "./book.ts";
 
 // Audio books (issue 19): the 资源 tab's lists, the detail, chapters with their audio, marks, comments and purchases.
 
 const bookId = z.object({ id: idInput("有声书 id") });
-const requestId = z.string({ error: "request_id 应为文字" }).max(MAX_REQUEST_ID, `request_id 最长 ${MAX_REQUEST_ID} 个字符`).optional().default("");
 const toBook = (origin: string, r: ResourceRow) => ({ ...toResourceItem(origin, r), kind: "audio" as const });
 
 async function topBooks(db: DB, origin: string, uid: number, order: string) {
@@ -62,29 +58,7 @@ export const chaptersList = defineHandler(audio.chaptersList, {
   handle: async ({ input, db, origin, settings, caller }) => ({ data: await audioChapters(db, caller, origin, settings.mediaUrlSecret, input.id, input.page, input.limit) }),
 });
 
-const bought = (r: PurchaseOutcome, what: string) => ({
-  msg: r.charged ? `购买成功，${what}已解锁` : `已购买过该${what}`,
-  data: { charged: r.charged ? 1 : 0, coins_spent: r.coinsSpent, coins: Number(r.user.coins) },
-});
-
-export const buy = defineHandler(audio.buy, {
-  auth: "member",
-  input: z.object({ id: idInput("章节 id"), request_id: requestId }),
-  async handle({ input, db, caller }) {
-    const itemId = await db.value<number>("SELECT u.item_id FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = 'audio' AND i.hidden = 0", [input.id]);
-    if (!itemId) throw new ApiError(404, "章节不存在或已下架");
-    return bought(await buyChapter(db, "audio", caller.user.id, Number(itemId), input.id, input.request_id), "章节");
-  },
-});
-
-export const buyBook = defineHandler(audio.buyBook, {
-  auth: "member",
-  input: bookId.extend({ request_id: requestId }),
-  async handle({ input, db, caller }) {
-    await requireBook(db, input.id, caller.user.id);
-    return bought(await buyWholeBook(db, "audio", caller.user.id, input.id, input.request_id), "有声书");
-  },
-});
+const sales = bookSaleHandlers("audio", audio, { idName: "有声书 id", book: "有声书", charged: (what) => `购买成功，${what}已解锁` }, requireBook);
 
 /** Audio books (issue 19): /api/audio/*. */
 export const audioHandlers: Handler[] = [
@@ -94,8 +68,7 @@ export const audioHandlers: Handler[] = [
   followListHandler(audio.listFollow, "audio"),
   detail,
   chaptersList,
-  buy,
-  buyBook,
+  ...sales,
   ...itemMarkHandlers({ like: audio.like, favorite: audio.favorite }, "有声书 id", requireBook),
   ...commentThread({ list: audio.comments, replies: audio.replies, like: audio.likeComment }, { item: "有声书 id", comment: "评论 id" }, requireBook),
   itemCommentHandler(audio.comment, audio.MAX_AUDIO_COMMENT, "有声书 id", requireBook),

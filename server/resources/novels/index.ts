@@ -3,17 +3,14 @@ import { novels } from "#gateway/api/index.ts";
 import type { ResourceFilter } from "#gateway/api/resources.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
 import type { DB } from "#server/db/index.ts";
-import { ApiError, defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
-import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
-import type { PurchaseOutcome } from "#server/wallet/purchases.ts";
-import { favoriteListHandler, followListHandler, itemCommentHandler, itemMarkHandlers } from "../item-calls.ts";
+import { defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
+import { bookSaleHandlers, favoriteListHandler, followListHandler, itemCommentHandler, itemMarkHandlers } from "../item-calls.ts";
 import { pageOfResources, requireResource, resourceListInput, resourceSelect, toResourceItem, type ResourceRow } from "../items.ts";
 import { NOUN, novelChapter, novelDetail, pageOfChapters } from "./chapters.ts";
 
 // Novels (issue 19): the 资源 tab's lists, the detail, chapters and the reader, marks, comments and purchases.
 
 const novelId = z.object({ id: idInput("小说 id") });
-const requestId = z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("");
 const requireNovel = (db: DB, id: number, uid: number) => requireResource(db, "novel", id, uid, NOUN);
 const toNovel = (origin: string, r: ResourceRow) => ({ ...toResourceItem(origin, r), kind: "novel" as const });
 
@@ -112,26 +109,7 @@ const thread = commentThread({ list: novels.comments, replies: novels.replies, l
 
 export const comment = itemCommentHandler(novels.comment, novels.MAX_NOVEL_COMMENT, "小说 id", requireNovel);
 
-const bought = (r: PurchaseOutcome, what: string) => ({
-  msg: r.charged ? "购买成功" : `已购买过该${what}`,
-  data: { charged: r.charged ? 1 : 0, coins_spent: r.coinsSpent, coins: Number(r.user.coins) },
-});
-
-export const buy = defineHandler(novels.buy, {
-  auth: "member",
-  input: z.object({ id: idInput("章节 id"), request_id: requestId }),
-  async handle({ input, db, caller }) {
-    const itemId = await db.value<number>("SELECT u.item_id FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = 'novel' AND i.hidden = 0", [input.id]);
-    if (!itemId) throw new ApiError(404, "章节不存在或已下架");
-    return bought(await buyChapter(db, "novel", caller.user.id, Number(itemId), input.id, input.request_id), "章节");
-  },
-});
-
-export const buyBook = defineHandler(novels.buyBook, {
-  auth: "member",
-  input: novelId.extend({ request_id: requestId }),
-  handle: async ({ input, db, caller }) => bought(await buyWholeBook(db, "novel", caller.user.id, input.id, input.request_id), "小说"),
-});
+const sales = bookSaleHandlers("novel", novels, { idName: "小说 id", book: "小说", charged: () => "购买成功" }, requireNovel);
 
 /** Novels (issue 19): /api/novel/*. */
 export const novelsHandlers: Handler[] = [
@@ -148,6 +126,5 @@ export const novelsHandlers: Handler[] = [
   ...marks,
   ...thread,
   comment,
-  buy,
-  buyBook,
+  ...sales,
 ];
