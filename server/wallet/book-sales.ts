@@ -22,7 +22,7 @@ interface BookRow {
 }
 
 async function bookRow(db: DB, kind: BookKind, itemId: number): Promise<BookRow> {
-  const row = await db.get<BookRow>("SELECT id, coins, vip_free FROM items WHERE id = ? AND kind = ?", [itemId, kind]);
+  const row = await db.get<BookRow>("SELECT id, coins, vip_free FROM items WHERE id = ? AND kind = ? AND hidden = 0", [itemId, kind]);
   if (!row) throw new ApiError(404, `${NOUN[kind].book}不存在或已下架`);
   return row;
 }
