@@ -100,6 +100,11 @@ let observer: IntersectionObserver | undefined;
  * per event, not per second: a phone busy enough to deliver frames late is still flinging.
  */
 export const FLING_STEP = 50;
+/**
+ * A scroll event this long after the one before starts a new gesture (its first step is never a fling). Long
+ * enough for a machine busy enough to deliver a fling's frames 200 ms apart (seen on a loaded test machine).
+ */
+const NEW_GESTURE_MS = 500;
 /** Frames without a scroll event after which a fling is over (about 100 ms at 60 frames a second). */
 const SETTLE_FRAMES = 6;
 let lastY = 0;
@@ -131,7 +136,7 @@ function settle() {
 function onScroll() {
   const now = performance.now();
   const y = window.scrollY;
-  flinging = now - lastAt < 200 && Math.abs(y - lastY) > FLING_STEP;
+  flinging = now - lastAt < NEW_GESTURE_MS && Math.abs(y - lastY) > FLING_STEP;
   lastY = y;
   lastAt = now;
   quietFrames = 0;
