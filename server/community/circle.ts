@@ -5,6 +5,7 @@ import { pageOfCallersVideos, pageOfVideos, requireVideo } from "#server/content
 import { ApiError, defineHandler, idInput, intInput, isoDate, paged, pageInput, sortInput } from "#server/http/registry.ts";
 import { commentText } from "#server/news/index.ts";
 import { addToReward } from "#server/wallet/circle-coins.ts";
+import { requestIdField } from "#server/wallet/idempotency.ts";
 import { excerptOf, pageOfCirclePosts, picturesOf, requireCirclePost, toCirclePost } from "./circle-posts.ts";
 import { commentThread } from "./comment-threads.ts";
 import { addComment } from "./comments.ts";
@@ -15,7 +16,6 @@ import { pageOfPosts } from "./headlines.ts";
 
 const id = idInput;
 const postId = z.object({ id: id("帖子 id") });
-const requestId = z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("");
 
 const ORDER: Record<string, string> = {
   new: "i.created_at DESC, i.id DESC",
@@ -144,7 +144,7 @@ export const appendDetail = defineHandler(circle.appendDetail, {
 
 export const appendCoins = defineHandler(circle.appendCoins, {
   auth: "member",
-  input: postId.extend({ coins: intInput(`追加金币应为 1–${circle.MAX_REWARD} 的整数`, { max: circle.MAX_REWARD }), request_id: requestId }),
+  input: postId.extend({ coins: intInput(`追加金币应为 1–${circle.MAX_REWARD} 的整数`, { max: circle.MAX_REWARD }), request_id: requestIdField }),
   async handle({ input, db, caller }) {
     await requireCirclePost(db, input.id, caller.user.id);
     const r = await addToReward(db, caller.user.id, input.id, input.coins, input.request_id && `append-${input.request_id}`);

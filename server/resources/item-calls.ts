@@ -7,7 +7,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
 import { commentText } from "#server/news/index.ts";
 import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
-import { MAX_REQUEST_ID } from "#server/wallet/idempotency.ts";
+import { requestIdField } from "#server/wallet/idempotency.ts";
 import type { PurchaseOutcome } from "#server/wallet/purchases.ts";
 import { pageOfFollowedSeries, pageOfResources } from "./items.ts";
 
@@ -88,8 +88,6 @@ export function itemCommentHandler<I, O, R>(call: Endpoint<I, O, R>, max: number
   });
 }
 
-const requestId = z.string({ error: "request_id 应为文字" }).max(MAX_REQUEST_ID, `request_id 最长 ${MAX_REQUEST_ID} 个字符`).optional().default("");
-
 /**
  * The two purchases of a book sold by the chapter and whole (novels, audio books): `buy` one chapter (by its id),
  * `buyBook` the rest of the book. A book taken down sells nothing. What the member is told: `charged(what)` when
@@ -108,7 +106,7 @@ export function bookSaleHandlers<A, B, C, D, E, F>(
   return [
     defineHandler(calls.buy, {
       auth: "member",
-      input: z.object({ id: idInput("章节 id"), request_id: requestId }),
+      input: z.object({ id: idInput("章节 id"), request_id: requestIdField }),
       async handle({ input, db, caller }) {
         const itemId = await db.value<number>("SELECT u.item_id FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = ? AND i.hidden = 0", [input.id, kind]);
         if (!itemId) throw new ApiError(404, "章节不存在或已下架");
@@ -117,7 +115,7 @@ export function bookSaleHandlers<A, B, C, D, E, F>(
     }),
     defineHandler(calls.buyBook, {
       auth: "member",
-      input: z.object({ id: idInput(words.idName), request_id: requestId }),
+      input: z.object({ id: idInput(words.idName), request_id: requestIdField }),
       async handle({ input, db, caller }) {
         await requireBook(db, input.id, caller.user.id);
         return bought(await buyWholeBook(db, kind, caller.user.id, input.id, input.request_id), words.book);

@@ -5,6 +5,7 @@ import type { Endpoint } from "#gateway/client.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
 import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, pageInput, type Caller, type Handler } from "#server/http/registry.ts";
+import { requestIdField } from "#server/wallet/idempotency.ts";
 import { buyWholeItem, type WholeItemKind } from "#server/wallet/whole-item-sales.ts";
 import { favoriteListHandler, itemCommentHandler, itemMarkHandlers } from "./item-calls.ts";
 import { pageOfResources, resourceListInput, resourceSelect, toResourceItem, type ResourceRow } from "./items.ts";
@@ -13,7 +14,7 @@ import { pageOfResources, resourceListInput, resourceSelect, toResourceItem, typ
 // favourites and comments, answered from the shared tables.
 
 /** A purchase's `request_id` (decision 035). */
-export const requestIdInput = z.object({ request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") });
+export const requestIdInput = z.object({ request_id: requestIdField });
 
 /** A kind's home: its most viewed items as banners, then each of its categories with its newest items. */
 export async function homeOf(db: DB, origin: string, uid: number, kind: ResourceKind, screen: string): Promise<ResourceHome> {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, type Caller } from "#server/http/registry.ts";
@@ -7,6 +8,8 @@ import { ApiError, type Caller } from "#server/http/registry.ts";
 // nothing more (decision 035).
 
 export const MAX_REQUEST_ID = 64;
+/** A call's optional `request_id` field ("" when absent), for the handlers' input schemas. */
+export const requestIdField = z.string({ error: "request_id 应为文字" }).max(MAX_REQUEST_ID, `request_id 最长 ${MAX_REQUEST_ID} 个字符`).optional().default("");
 /** How long a first answer is kept: far longer than a client waits before it repeats a call. */
 export const REQUEST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
