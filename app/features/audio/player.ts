@@ -16,8 +16,8 @@ import { audioSource } from "./audio-source.ts";
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
 const LOCAL_SAVE_MS = 2_000;
-/** The chapter list's page size, as the book's screen asks for it. */
-const CHAPTER_PAGE = 50;
+/** The chapter list's page size: the book's screen asks for its first page, the player for the page it needs. */
+export const CHAPTER_PAGE = 50;
 const REMOTE_SAVE_MS = 15_000;
 
 let wired: HTMLAudioElement | null = null;

@@ -4,7 +4,7 @@ import { ChapterList } from "#app/components/audio/chapter-list.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { localProgress, newerProgress } from "#app/features/audio/player.ts";
+import { CHAPTER_PAGE, localProgress, newerProgress } from "#app/features/audio/player.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
@@ -29,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       const [book, chapters, comments, remote] = await Promise.all(
         together(() => [
           api(audio.detail, { id }),
-          api(audio.chaptersList, { id, page: 1, limit: 50 }),
+          api(audio.chaptersList, { id, page: 1, limit: CHAPTER_PAGE }),
           api(audio.comments, { id, page: 1, limit: 20 }),
           // Where the member left off on another device; this device's own position is enough without it.
           isLoggedIn() ? api(resources.progress, { item_id: id }).catch(() => null) : null,
