@@ -3,7 +3,7 @@ import type { FollowedSeries, ResourceItem, ResourceKind } from "#gateway/api/re
 import type { Paged } from "#gateway/api/types.ts";
 import { groupParam } from "#app/features/favorite/favorite-groups.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, together } from "#app/lib/gateway.ts";
 import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
 
 // The member's lists of resources: favourites of each kind and followed series (/my/my-like), purchases of each kind (/my/my-purchase).
@@ -36,7 +36,7 @@ export async function loadMyResourceList(url: URL): Promise<MyResourceList | nul
   // A failed first page is asked again by the list, which shows why.
   if (kind === "comic") {
     const group = groupParam(url);
-    const [groups, first] = await Promise.all([api(comics.likeGroups, undefined), firstPage(favoriteSource(kind, group)).catch(() => undefined)]);
+    const [groups, first] = await Promise.all(together(() => [api(comics.likeGroups, undefined), firstPage(favoriteSource(kind, group)).catch(() => undefined)]));
     return { list: "kind", kind, first, groups, group };
   }
   if (kind) return { list: "kind", kind, first: await firstPage(favoriteSource(kind)).catch(() => undefined), groups: [], group: undefined };
