@@ -4,8 +4,7 @@ import { encImageUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, type Caller } from "#server/http/registry.ts";
 import { wholeBookPriceFor } from "#server/wallet/book-sales.ts";
-import { memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type ResourceRow, type UnitRow } from "../items.ts";
-import { viewerOf } from "../items.ts";
+import { memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, viewerOf, type ResourceRow, type UnitRow } from "../items.ts";
 
 // A comic's detail, its episodes and an episode's pages (issue 19, decision 042). An episode's pages are a JSON
 // list of image seeds in `item_units.body`; they leave here as encrypted image addresses, only to a caller who

@@ -4,8 +4,7 @@ import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
-import { requireResource, toResourceItem, type ResourceRow } from "../items.ts";
-import { viewerOf } from "../items.ts";
+import { requireResource, toResourceItem, viewerOf, type ResourceRow } from "../items.ts";
 import { detailAndBuyHandlers } from "../whole-items.ts";
 
 // NOTE: a game's play or download link is `items.media`; no statement here reads it but `playLinkOf`, which

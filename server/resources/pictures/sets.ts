@@ -6,8 +6,7 @@ import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
 import { followListHandler } from "../item-calls.ts";
-import { marksOf, requireResource, toResourceItem, type ResourceRow } from "../items.ts";
-import { viewerOf } from "../items.ts";
+import { marksOf, requireResource, toResourceItem, viewerOf, type ResourceRow } from "../items.ts";
 import { detailAndBuyHandlers } from "../whole-items.ts";
 
 // NOTE: a locked picture's seed is its address: no statement here answers it but `pictureList`, and that one only
