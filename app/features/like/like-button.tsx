@@ -69,7 +69,7 @@ export function LikeButton({
       </button>
     );
   return (
-    <Button size="small" color={on ? "danger" : "default"} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
+    <Button className="item-action" size="small" color={on ? "danger" : "default"} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
       ♥ 点赞 {formatCount(like.like_count)}
     </Button>
   );
