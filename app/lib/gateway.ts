@@ -105,8 +105,11 @@ async function sendGathered(calls: Gathered[]) {
   }
 }
 
-/** For a form's action: like `api`, but a failure is not toasted; the form shows its message by the fields. */
-export async function formApi<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
+/**
+ * Like `api`, but a failure is not toasted: the caller says what went wrong in its own place (a form by its
+ * fields, the audio player in its own words).
+ */
+export async function quietApi<I, O, R>(ep: Endpoint<I, O, R>, input: I): Promise<R> {
   return (await gatewayReady()).send(ep, input, { quiet: true });
 }
 

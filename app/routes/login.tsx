@@ -6,7 +6,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
-import { formApi } from "#app/lib/gateway.ts";
+import { quietApi } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
 import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
 import type { Route } from "./+types/login";
@@ -35,8 +35,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
     const result =
       intent === "register"
-        ? await formApi(accounts.register, { phone, password, aff_code: storedAffCode() || undefined })
-        : await formApi(accounts.loginByPassword, { phone, password });
+        ? await quietApi(accounts.register, { phone, password, aff_code: storedAffCode() || undefined })
+        : await quietApi(accounts.loginByPassword, { phone, password });
     if (!result?.token) return data({ intent, errors: { form: "@用户登录失败" } satisfies Errors }, { status: 400 });
     await startSession(result.token);
   } catch (error) {

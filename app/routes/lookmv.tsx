@@ -9,7 +9,7 @@ import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { PhotoPicker } from "#app/components/media/photo-picker.tsx";
-import { api, formApi, together } from "#app/lib/gateway.ts";
+import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
@@ -56,7 +56,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (!Number.isSafeInteger(coins) || coins < 0 || coins > circle.MAX_REWARD) errors.push(`悬赏应为 0–${circle.MAX_REWARD} 金币`);
   if (errors.length) return data({ errors }, { status: 400 });
   try {
-    const posted = await formApi(video.requestFind, {
+    const posted = await quietApi(video.requestFind, {
       content,
       images,
       is_request: asking ? 1 : 0,

@@ -133,6 +133,22 @@ describe("the audio player", () => {
     // Its bar shows the place left.
     expect(await page.$eval(".audio-dock-progress", (e) => Number(e.getAttribute("aria-valuenow")))).toBeGreaterThan(0);
 
+    // Offline, with no copy saved on the device: play says once, in the player's words, that it cannot play.
+    await page.evaluate(() => {
+      const w = window as unknown as { toasts: string[] };
+      w.toasts = [];
+      new MutationObserver(() => {
+        for (const t of document.querySelectorAll(".adm-toast-main")) if (t.textContent && w.toasts.at(-1) !== t.textContent) w.toasts.push(t.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.setOfflineMode(true);
+    await tapLabel(page, "播放");
+    await page.waitForFunction(() => (window as unknown as { toasts: string[] }).toasts.length > 0);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual(["该章节暂时无法播放，请打开书页重试"]);
+    expect(await page.$eval("audio", (a) => a.getAttribute("src"))).toBeNull();
+    await page.setOfflineMode(false);
+
     await expectResumedAt(page, "播放", left);
 
     // Logging out stops it, and the next visit has no mini player.

@@ -5,7 +5,7 @@ import { accounts, services } from "#gateway/api/index.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import "#app/lib/antd-input-clear.tsx";
 import { toast } from "#app/lib/feedback.ts";
-import { formApi } from "#app/lib/gateway.ts";
+import { quietApi } from "#app/lib/gateway.ts";
 import "./services.css";
 import { FormError, useSubmit } from "./use-submit.tsx";
 
@@ -22,7 +22,7 @@ export function ExchangeCodeItem() {
     const typed = code.trim();
     if (!typed) return setError("请输入兑换码");
     return run(async () => {
-      const r = await formApi(accounts.exchangeCode, { code: typed });
+      const r = await quietApi(accounts.exchangeCode, { code: typed });
       toast(`兑换成功，获得 ${services.exchangeGift(r)}`, "success");
       setCode("");
       setOpen(false);

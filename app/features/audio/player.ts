@@ -3,7 +3,7 @@ import type { AudioChapter } from "#gateway/api/audio.ts";
 import { audio, resources } from "#gateway/api/index.ts";
 import type { Progress } from "#gateway/api/resources.ts";
 import { toast } from "#app/lib/feedback.ts";
-import { api } from "#app/lib/gateway.ts";
+import { api, quietApi } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
 import { isLoggedIn } from "#app/lib/session.ts";
 import { audioElement, audioProgressStore, audioStore, type AudioBookRef } from "#app/stores/audio.ts";
@@ -187,7 +187,7 @@ export async function playChapter(book: AudioBookRef, chapters: AudioChapter[], 
 /** `chapters` with the page that holds chapter `index` asked again (open or not, and fresh addresses). */
 async function freshChapters(bookId: number, chapters: AudioChapter[], index: number): Promise<AudioChapter[]> {
   try {
-    const { list } = await api(audio.chaptersList, { id: bookId, page: Math.floor(index / CHAPTER_PAGE) + 1, limit: CHAPTER_PAGE });
+    const { list } = await quietApi(audio.chaptersList, { id: bookId, page: Math.floor(index / CHAPTER_PAGE) + 1, limit: CHAPTER_PAGE });
     const byId = new Map(list.map((c) => [c.id, c]));
     return chapters.map((c) => byId.get(c.id) ?? c);
   } catch {

@@ -1,7 +1,7 @@
 import { novels } from "#gateway/api/index.ts";
 import type { NovelChapter } from "#gateway/api/novels.ts";
 import { withOffline } from "#app/features/offline/offline.ts";
-import { api, formApi } from "#app/lib/gateway.ts";
+import { api, quietApi } from "#app/lib/gateway.ts";
 
 // Loading a chapter to read, in one place: the reader's loader, its prefetch of the next chapter and offline
 // saving (which wraps `loadChapter`) all come through here.
@@ -43,7 +43,7 @@ export function prefetchChapter(itemId: number, chapterId: number): Promise<Nove
   if (had) return Promise.resolve(had);
   let p = pending.get(chapterId);
   if (!p) {
-    p = formApi(novels.chapterDetail, { id: chapterId })
+    p = quietApi(novels.chapterDetail, { id: chapterId })
       .then((c) => {
         keep(checked(itemId, c));
         return c;

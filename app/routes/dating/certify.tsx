@@ -7,7 +7,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { Page } from "#app/components/page.tsx";
-import { formApi, together, api } from "#app/lib/gateway.ts";
+import { quietApi, together, api } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncGlobalConfig } from "#app/lib/session.ts";
 import type { Route } from "./+types/certify";
 
@@ -23,7 +23,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const errors: Partial<Record<string, string>> = applicationProblems(form);
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
-    await formApi(dating.joinUs, {
+    await quietApi(dating.joinUs, {
       name: form.name!.trim(),
       phone: form.phone!.trim(),
       area_id: Number(form.area_id),

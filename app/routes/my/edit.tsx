@@ -9,7 +9,7 @@ import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { toast } from "#app/lib/feedback.ts";
-import { formApi, together } from "#app/lib/gateway.ts";
+import { quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/edit";
@@ -37,7 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) errors.birthday = "生日格式应为 YYYY-MM-DD";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
-    await formApi(accounts.updateInfo, { nickname, intro, birthday, gender, ...(form.get("avatar_changed") === "true" ? { avatar_url } : {}) });
+    await quietApi(accounts.updateInfo, { nickname, intro, birthday, gender, ...(form.get("avatar_changed") === "true" ? { avatar_url } : {}) });
     await syncUser();
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });

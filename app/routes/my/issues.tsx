@@ -11,7 +11,7 @@ import "#app/components/services/services.css";
 import { FormError, useSubmit } from "#app/components/services/use-submit.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { formatTime } from "#app/lib/format.ts";
-import { api, formApi, together } from "#app/lib/gateway.ts";
+import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import type { Route } from "./+types/issues";
@@ -75,7 +75,7 @@ function SendFeedback({ upload, onSent }: { upload: UploadConfig | null; onSent:
     if (text.length < min) return setError(`反馈内容至少 ${min} 个字`);
     return run(async () => {
       // `feeding` is marked shown: its message (反馈已提交…) is the toast.
-      await formApi(accounts.feeding, { content: text, images: images.map((i) => i.url) });
+      await quietApi(accounts.feeding, { content: text, images: images.map((i) => i.url) });
       setContent("");
       setImages([]);
       onSent();

@@ -9,7 +9,7 @@ import { Page } from "#app/components/page.tsx";
 import { Choices } from "#app/components/wallet/choices.tsx";
 import { WalletCard } from "#app/components/wallet/wallet-figures.tsx";
 import "#app/components/wallet/wallet.css";
-import { api, formApi, together } from "#app/lib/gateway.ts";
+import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/recharge";
@@ -63,7 +63,7 @@ function Checkout({ products }: { products: Product[] }) {
     setPending(true);
     setError("");
     try {
-      const paying = await formApi(orders.createPaying, {
+      const paying = await quietApi(orders.createPaying, {
         product_id: product.id,
         pay_method: payMethod,
         return_origin: window.location.origin,

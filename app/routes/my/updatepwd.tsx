@@ -6,7 +6,7 @@ import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { toast } from "#app/lib/feedback.ts";
-import { formApi } from "#app/lib/gateway.ts";
+import { quietApi } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/updatepwd";
 
@@ -29,7 +29,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (new_password !== String(form.get("confirm") ?? "")) errors.confirm = "两次输入的密码不一致";
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
-    await formApi(accounts.updatePwd, { old_password, new_password });
+    await quietApi(accounts.updatePwd, { old_password, new_password });
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }

@@ -8,7 +8,7 @@ import { NamedTextArea } from "#app/components/services/named-text-area.tsx";
 import "#app/components/services/services.css";
 import { FormError, useSubmit } from "#app/components/services/use-submit.tsx";
 import { formatTime } from "#app/lib/format.ts";
-import { api, formApi, together } from "#app/lib/gateway.ts";
+import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import type { Route } from "./+types/customer";
@@ -41,7 +41,7 @@ function usePolledThread(initial: services.SupportThread) {
     const poll = async () => {
       if (document.visibilityState === "visible") {
         try {
-          const next = await formApi(services.customerMessages, { after_id: lastId(latest.current) });
+          const next = await quietApi(services.customerMessages, { after_id: lastId(latest.current) });
           if (!live) return;
           setOffline(false);
           if (next.list.length) setList((l) => merge(l, next.list));
@@ -108,7 +108,7 @@ function Compose({ upload, onSent }: { upload: UploadConfig | null; onSent: (m: 
     const content = text.trim();
     if (!content && !images.length) return setError("请输入消息内容或选择图片");
     return run(async () => {
-      onSent(await formApi(services.customerSend, { content, images: images.map((i) => i.url) }));
+      onSent(await quietApi(services.customerSend, { content, images: images.map((i) => i.url) }));
       setText("");
       setImages([]);
       setShowPicker(false);

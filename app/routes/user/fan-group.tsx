@@ -10,7 +10,7 @@ import { RankRow } from "#app/components/rank-row.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
-import { api, formApi, together } from "#app/lib/gateway.ts";
+import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/fan-group";
@@ -33,7 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   // The gateway's msg on success (加入成功) is shown by the client; a failure is shown here, by the button.
   let club: ClubInfo;
   try {
-    club = await formApi(home.joinClub, { uid: creatorUid(request) });
+    club = await quietApi(home.joinClub, { uid: creatorUid(request) });
   } catch (error) {
     return { error: getErrorMessage(error) || "加入失败" };
   }
