@@ -196,6 +196,13 @@ describe("a novel chapter", () => {
       await tapVisible(page, ".offline-unit a");
       await page.waitForFunction((r) => location.pathname + location.search === r, {}, reader);
       await findText(page, firstParagraph.slice(0, 12), "p");
+      // The book's screen opens too, from the detail kept with the chapter: only the saved chapter, which opens.
+      await inAppNavigate(page, `/novel/detail?id=${FIRST_NOVEL_ID}`);
+      await findText(page, novel_title, "h1");
+      await findText(page, "目录（已保存 1 章）", "h2");
+      expect(await page.$$eval(".chapter-list .chapter-title", (ts) => ts.filter((t) => t.checkVisibility()).map((t) => t.textContent))).toEqual([chapter.title]);
+      await tapVisible(page, ".chapter-list a.chapter-row");
+      await page.waitForSelector(`[data-testid=reader][data-chapter-id="${chapter.id}"]`);
     } finally {
       await back();
     }
@@ -235,6 +242,13 @@ describe("a comic episode", () => {
       await page.waitForSelector(".comic-page img", { visible: true });
       // Decrypted from the saved copy: a real picture, not a broken image.
       expect(await page.$eval(".comic-page img", (img) => (img as HTMLImageElement).decode().then(() => (img as HTMLImageElement).naturalWidth))).toBeGreaterThan(0);
+      // The comic's screen opens too, listing the saved episode only, which opens.
+      await inAppNavigate(page, `/cartoon/cartoon-detail?id=${FIRST_COMIC_ID}`);
+      await findText(page, "选集（已保存 1 话）", "h2");
+      expect(await page.$$eval(".comic-episodes .comic-episode", (es) => es.filter((e) => e.checkVisibility()).map((e) => e.textContent))).toEqual([episode.title]);
+      await tapVisible(page, ".comic-episodes a.comic-episode");
+      await page.waitForFunction((id) => new URLSearchParams(location.search).get("episode") === String(id), {}, episode.id);
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".comic-page img")].some((img) => img.checkVisibility() && img.naturalWidth > 0));
     } finally {
       await back();
     }

@@ -29,6 +29,8 @@ export interface SavedUnit extends UnitKey {
   href: string;
   /** What the reader's loader answered; the reader gets it back as it was. */
   data: unknown;
+  /** What the item's own screen shows of it (the book's detail), asked when the unit was saved: that screen offline. */
+  item?: unknown;
   files: SavedFile[];
   /** Bytes: the entry's own JSON and its files (a file shared with another unit counts in both). */
   size: number;

@@ -45,7 +45,8 @@ const subscribe = (l: () => void) => {
 const saving = new Map<string, { progress: number; done: Promise<SavedUnit> }>();
 
 /** Saves a unit for the signed-in member; progress is shown by every control on that unit. */
-export function saveUnit(request: Omit<SaveRequest, "owner">): Promise<SavedUnit> {
+/** `item` asks for the item's detail (kept for its screen offline); a unit is saved without it if that fails. */
+export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item"> & { item?: () => Promise<unknown> }): Promise<SavedUnit> {
   const key = unitPath(request);
   const running = saving.get(key);
   if (running) return running.done;
@@ -53,11 +54,13 @@ export function saveUnit(request: Omit<SaveRequest, "owner">): Promise<SavedUnit
     progress: 0,
     done: Promise.resolve() as unknown as Promise<SavedUnit>,
   };
-  state.done = offlineStore()
-    .save({ ...request, owner: currentOwner() }, (p) => {
-      state.progress = p;
-      changed();
-    })
+  state.done = (item ? item().catch(() => undefined) : Promise.resolve(undefined))
+    .then((itemData) =>
+      offlineStore().save({ ...request, item: itemData, owner: currentOwner() }, (p) => {
+        state.progress = p;
+        changed();
+      }),
+    )
     .then((saved) => {
       // Asks once that the browser not evict the origin's storage under pressure; it may say no.
       void navigator.storage?.persist?.().catch(() => false);
@@ -175,12 +178,13 @@ export async function savedUnitsOf(kind: OfflineKind, itemId: number): Promise<S
 
 /**
  * An item's screen that falls back to what the member saved of it (an audio book's saved chapters): `fromSaved`
- * shapes the saved units like the loader's answer.
+ * shapes the saved units like the loader's answer, or answers undefined when they cannot make the screen.
  */
-export function withOfflineItem<T>(kind: OfflineKind, itemId: number, load: () => Promise<T>, fromSaved: (units: SavedUnit[]) => T): Promise<T> {
+export function withOfflineItem<T>(kind: OfflineKind, itemId: number, load: () => Promise<T>, fromSaved: (units: SavedUnit[]) => T | undefined): Promise<T> {
   return deviceWhenUnreachable(async () => {
     const units = await savedUnitsOf(kind, itemId);
-    return units.length ? marked(fromSaved(units)) : undefined;
+    const screen = units.length ? fromSaved(units) : undefined;
+    return screen === undefined ? undefined : marked(screen);
   }, load);
 }
 

@@ -19,13 +19,15 @@ export interface SaveOfflineProps {
   files?: readonly string[];
   /** Whether the member may open the unit now (bought, free or VIP): nothing else can be saved. */
   canOpen: boolean;
+  /** Asks for the item's detail, kept with the unit so that the item's screen opens offline too. */
+  item?: () => Promise<unknown>;
 }
 
 /**
  * 保存离线 → progress → 已保存 · 1.2 MB with 删除, for one unit (decision 046). Nothing is sent to the
  * gateway, so it is a plain control, not an action route: the host's loaders have nothing to load again.
  */
-export function SaveOffline({ kind, itemId, unitId, title, href, data, files = [], canOpen }: SaveOfflineProps) {
+export function SaveOffline({ kind, itemId, unitId, title, href, data, files = [], canOpen, item }: SaveOfflineProps) {
   const key = { kind, itemId, unitId };
   const { saved, checked, progress } = useSavedUnit(key);
   const [error, setError] = useState<string>();
@@ -57,7 +59,7 @@ export function SaveOffline({ kind, itemId, unitId, title, href, data, files = [
   const busy = progress !== undefined;
   const save = () => {
     setError(undefined);
-    saveUnit({ kind, itemId, unitId, title, href, data, files }).then(
+    saveUnit({ kind, itemId, unitId, title, href, data, files, item }).then(
       (s) => toast(`已保存离线 · ${formatSize(s.size)}`, "success"),
       (e: unknown) => setError(e instanceof Error ? e.message : "保存失败，请重试"),
     );

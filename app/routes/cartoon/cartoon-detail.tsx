@@ -11,6 +11,8 @@ import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
+import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts";
+import { savedComic } from "#app/features/offline/saved-books.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { episodePath } from "#app/features/comics/episode.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
@@ -23,11 +25,20 @@ const NO_COMMENTS: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, ha
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "漫画不存在或链接有误");
-  const [detail, comments] = await Promise.all(together(() => [api(comics.listEpisode, { id }), api(comics.comments, { id, page: 1, limit: 20 }).catch(() => NO_COMMENTS)]));
-  return { ...detail, comments };
+  // With no network, the episodes saved for offline reading and the detail kept with them (decision 046).
+  const loaded = await withOfflineItem(
+    "comic",
+    id,
+    async () => {
+      const [detail, comments] = await Promise.all(together(() => [api(comics.listEpisode, { id }), api(comics.comments, { id, page: 1, limit: 20 }).catch(() => NO_COMMENTS)]));
+      return { ...detail, comments };
+    },
+    savedComic,
+  );
+  return { ...loaded, offline: isOfflineCopy(loaded) };
 }
 
-export default function CartoonDetail({ loaderData: { comic, episodes, comments } }: Route.ComponentProps) {
+export default function CartoonDetail({ loaderData: { comic, episodes, comments, offline } }: Route.ComponentProps) {
   const [buying, setBuying] = useState<ResourceUnit | null>(null);
   // Once bought (the loaders ran again), the sheet has done its work.
   const open = buying && episodes.find((e) => e.id === buying.id)?.can_open;
@@ -55,7 +66,7 @@ export default function CartoonDetail({ loaderData: { comic, episodes, comments 
         </div>
       ) : null}
       <h2 className="comic-section-title">
-        选集（共 {episodes.length} 话{comic.is_end ? "，已完结" : "，连载中"}）
+        {offline ? `选集（已保存 ${episodes.length} 话）` : `选集（共 ${episodes.length} 话${comic.is_end ? "，已完结" : "，连载中"}）`}
       </h2>
       {episodes.length ? (
         <ul className="comic-episodes" aria-label="章节">

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { resources } from "#gateway/api/index.ts";
+import { comics, resources } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { ComicPages } from "#app/features/comics/comic-pages.tsx";
 import { episodePath, loadEpisode } from "#app/features/comics/episode.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, quietApi } from "#app/lib/gateway.ts";
 import "#app/features/comics/comics.css";
 import type { Route } from "./+types/cartoon-read";
 
@@ -55,6 +55,7 @@ export default function CartoonRead({ loaderData: { read } }: Route.ComponentPro
             data={read}
             files={read.pages.map((p) => p.url)}
             canOpen={!read.locked}
+            item={() => quietApi(comics.listEpisode, { id: read.comic_id })}
           />
         </span>
         <EpisodeLink comic={read.comic_id} episode={read.next_id}>下一话</EpisodeLink>

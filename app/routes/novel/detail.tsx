@@ -11,6 +11,8 @@ import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { devicePosition } from "#app/features/novels/reading.ts";
+import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts";
+import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { api, together } from "#app/lib/gateway.ts";
@@ -20,18 +22,27 @@ const PREVIEW_CHAPTERS = 6;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "小说不存在或链接有误");
-  const [novel, chapters, recommended, comments] = await Promise.all(
-    together(() => [
-      api(novels.detail, { id }),
-      api(novels.chaptersList, { id, page: 1, limit: PREVIEW_CHAPTERS }),
-      api(novels.recommend, { id }),
-      api(novels.comments, { id, page: 1, limit: 20 }),
-    ]),
+  // With no network, the chapters saved for offline reading and the detail kept with them (decision 046).
+  const loaded = await withOfflineItem(
+    "novel",
+    id,
+    async () => {
+      const [novel, chapters, recommended, comments] = await Promise.all(
+        together(() => [
+          api(novels.detail, { id }),
+          api(novels.chaptersList, { id, page: 1, limit: PREVIEW_CHAPTERS }),
+          api(novels.recommend, { id }),
+          api(novels.comments, { id, page: 1, limit: 20 }),
+        ]),
+      );
+      return { novel, chapters, recommended, comments };
+    },
+    savedNovel,
   );
-  return { novel, chapters, recommended, comments, place: devicePosition(id) };
+  return { ...loaded, offline: isOfflineCopy(loaded), place: devicePosition(id) };
 }
 
-export default function NovelDetail({ loaderData: { novel, chapters, recommended, comments, place } }: Route.ComponentProps) {
+export default function NovelDetail({ loaderData: { novel, chapters, recommended, comments, place, offline } }: Route.ComponentProps) {
   const first = chapters.list[0];
   const readHref = place ? `/novel/reader?id=${novel.id}&chapter=${place.unit_id}` : first ? `/novel/reader?id=${novel.id}&chapter=${first.id}` : "";
   return (
@@ -77,7 +88,7 @@ export default function NovelDetail({ loaderData: { novel, chapters, recommended
       ) : null}
       <section className="novel-section" aria-label="目录">
         <h2>
-          目录 <Link to={`/novel/chapter?id=${novel.id}`}>全部 {novel.unit_count} 章 ›</Link>
+          {offline ? `目录（已保存 ${chapters.list.length} 章）` : <>目录 <Link to={`/novel/chapter?id=${novel.id}`}>全部 {novel.unit_count} 章 ›</Link></>}
         </h2>
         {chapters.list.length ? (
           <ul className="chapter-list">

@@ -9,7 +9,7 @@ import { pageCount, pageOfPosition, paragraphsOf, positionOfPage, tapZone, turn 
 import { FONT_SIZES, flushPlace, keepPlace, LINE_HEIGHTS, readerSettings, startingPlace, THEMES } from "#app/features/novels/reading.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { api } from "#app/lib/gateway.ts";
+import { api, quietApi } from "#app/lib/gateway.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import "#app/components/novels/novels.css";
 import "#app/styles/screens.css";
@@ -282,7 +282,7 @@ function ReaderMenu({ id, chapter, onChapter, onClose }: { id: number; chapter: 
           ))}
         </div>
         <div className="reader-menu-row">
-          <SaveOffline kind="novel" itemId={id} unitId={chapter.id} title={`${chapter.novel_title} · ${chapter.title}`} href={`/novel/reader?id=${id}&chapter=${chapter.id}`} data={chapter} canOpen={!chapter.locked} />
+          <SaveOffline kind="novel" itemId={id} unitId={chapter.id} title={`${chapter.novel_title} · ${chapter.title}`} href={`/novel/reader?id=${id}&chapter=${chapter.id}`} data={chapter} canOpen={!chapter.locked} item={() => quietApi(novels.detail, { id })} />
         </div>
       </div>
     </>
