@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { endpointAt, expectedStatus } from "#gateway/api/contract.ts";
+import { endpointAt, expectedStatus, similarPaths } from "#gateway/api/contract.ts";
 import { newRequestId } from "#gateway/client.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
@@ -25,5 +25,9 @@ export const call = new Command("call")
     const { envelope: _envelope, error: _error, ...shown } = outcome;
     if (opts.raw) printJson(shown);
     else if (outcome.ok) printJson(outcome.data);
-    if (!outcome.ok) throw new CliError(`${path}: ${outcome.msg}${outcome.status !== undefined ? ` (status ${outcome.status}, expected ${expect})` : ""}`);
+    if (outcome.ok) return;
+    // A path the gateway does not know and the catalogue has not either: most often a typo.
+    const meant = !ep && outcome.httpStatus === 404 ? similarPaths(path) : [];
+    const hint = meant.length ? ` (did you mean ${meant.join(", ")}?)` : "";
+    throw new CliError(`${path}: ${outcome.msg}${outcome.status !== undefined ? ` (status ${outcome.status}, expected ${expect})` : ""}${hint}`);
   });

@@ -47,3 +47,35 @@ export function endpointAt(path: string): Endpoint<unknown, unknown, unknown> | 
 export function expectedStatus(path: string): number {
   return endpointAt(path)?.expect ?? STATUS_OK;
 }
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * Catalogue paths a path not in it may have meant (the CLI's "did you mean"), closest first, at most `max`: a
+ * few letters apart, or the same call name in an area whose name holds the one asked (`/api/mv/detail` →
+ * `/api/MvDetail/detail`).
+ */
+export function similarPaths(path: string, max = 3): string[] {
+  const asked = path.toLowerCase();
+  const [askedArea = "", askedCall = ""] = asked.split("/").slice(-2);
+  const near = Math.max(2, Math.round(asked.length / 5));
+  return ENDPOINTS.map((e) => {
+    const known = e.path.toLowerCase();
+    const [area = "", call = ""] = known.split("/").slice(-2);
+    const distance = editDistance(asked, known);
+    const sameCall = call === askedCall && Boolean(askedArea) && (area.includes(askedArea) || askedArea.includes(area));
+    return { path: e.path, distance, close: distance <= near || sameCall };
+  })
+    .filter((c) => c.close && c.distance > 0)
+    .sort((a, b) => a.distance - b.distance || a.path.localeCompare(b.path))
+    .slice(0, max)
+    .map((c) => c.path);
+}

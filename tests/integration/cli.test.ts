@@ -64,6 +64,12 @@ describe("gw call and login", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split("\n")).toHaveLength(1);
     expect(missing.stderr).toContain("not found: /api/nope");
+    expect(missing.stderr).not.toContain("did you mean");
+    // A typo of a catalogue path: the same one line, with the calls it may have meant.
+    const typo = await cli(["call", "/api/mv/detail", "id=1"]);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr.trim().split("\n")).toHaveLength(1);
+    expect(typo.stderr).toMatch(/not found: \/api\/mv\/detail \(did you mean [^)]*\/api\/MvDetail\/detail/);
     const member = await cli(["--profile", "guest", "call", "/api/user/updatePwd", "old_password=a", "new_password=bbbbbb"]);
     expect(member.code).toBe(1);
     expect(member.stderr).toContain("请先登录");
