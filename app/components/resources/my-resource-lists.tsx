@@ -3,6 +3,7 @@ import type { FollowedSeries, ResourceKind } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { WindowedList } from "#app/components/circle/windowed-list.tsx";
 import { FavoriteGroups, groupEmptyText } from "#app/features/favorite/favorite-groups.tsx";
+import { isGroupedKind } from "#app/features/favorite/favorite-kinds.ts";
 import { favoriteSource, FOLLOW_KINDS, followSource, type MyResourceList } from "#app/features/resources/my-resource-lists.ts";
 import { KIND_ORDER, RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
 import { ResourceCard } from "./resource-card.tsx";
@@ -43,10 +44,10 @@ export function MyResourceListView({ data }: { data: MyResourceList }) {
   if (data.list === "follow") return <FollowedList kind={data.kind} first={data.first} />;
   const label = RESOURCE_KINDS[data.kind].label;
   const feed = <ResourceFeed source={favoriteSource(data.kind, data.group)} initial={data.first} emptyText={groupEmptyText(data.groups, data.group, label)} label={`收藏的${label}`} />;
-  if (data.kind !== "comic") return feed;
+  if (!isGroupedKind(data.kind)) return feed;
   return (
     <>
-      <FavoriteGroups kind="comic" groups={data.groups} group={data.group} noun={label} />
+      <FavoriteGroups kind={data.kind} groups={data.groups} group={data.group} noun={label} />
       {feed}
     </>
   );

@@ -40,3 +40,6 @@ export type FavoriteKind = keyof typeof FAVORITE_KINDS;
 
 /** Kinds whose favourites are filed in groups. */
 export type GroupedKind = { [K in FavoriteKind]: (typeof FAVORITE_KINDS)[K] extends { groups: GroupCalls } ? K : never }[FavoriteKind];
+
+/** Whether a kind's favourites are filed in groups (its group calls are then `FAVORITE_KINDS[kind].groups`). */
+export const isGroupedKind = (kind: FavoriteKind): kind is GroupedKind => Boolean((FAVORITE_KINDS[kind] as FavoriteCalls).groups);

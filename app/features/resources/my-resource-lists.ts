@@ -1,7 +1,8 @@
-import { comics, resources, type FavoriteGroup } from "#gateway/api/index.ts";
+import { resources, type FavoriteGroup } from "#gateway/api/index.ts";
 import type { FollowedSeries, ResourceItem, ResourceKind } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { groupParam } from "#app/features/favorite/favorite-groups.tsx";
+import { FAVORITE_KINDS, isGroupedKind } from "#app/features/favorite/favorite-kinds.ts";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
@@ -10,9 +11,11 @@ import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
 
 const PAGE_SIZE = 20;
 
-/** One kind's favourites; comics, the one resource kind filed in groups (`comics.likeGroups`), also by group. */
-export const favoriteSource = (kind: ResourceKind, group?: number) =>
-  kind === "comic" && group ? pagedSource(comics.listFavorite, { group_id: group }, PAGE_SIZE) : pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
+/** One kind's favourites; of a kind filed in groups, also one group's. */
+export function favoriteSource(kind: ResourceKind, group?: number) {
+  const inGroup = RESOURCE_KINDS[kind].listFavoriteInGroup;
+  return inGroup && group ? pagedSource(inGroup, { group_id: group }, PAGE_SIZE) : pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
+}
 
 /** Kinds with a following list of their own (the rest are in 全部). */
 export const FOLLOW_KINDS = KIND_ORDER.filter((k) => RESOURCE_KINDS[k].listFollow);
@@ -34,9 +37,9 @@ export async function loadMyResourceList(url: URL): Promise<MyResourceList | nul
   const list = url.searchParams.get("list");
   const kind = kindOf(list);
   // A failed first page is asked again by the list, which shows why.
-  if (kind === "comic") {
+  if (kind && isGroupedKind(kind)) {
     const group = groupParam(url);
-    const [groups, first] = await Promise.all(together(() => [api(comics.likeGroups, undefined), firstPage(favoriteSource(kind, group)).catch(() => undefined)]));
+    const [groups, first] = await Promise.all(together(() => [api(FAVORITE_KINDS[kind].groups.list, undefined), firstPage(favoriteSource(kind, group)).catch(() => undefined)]));
     return { list: "kind", kind, first, groups, group };
   }
   if (kind) return { list: "kind", kind, first: await firstPage(favoriteSource(kind)).catch(() => undefined), groups: [], group: undefined };

@@ -28,6 +28,8 @@ export interface ResourceKindEntry {
   list: ListCall;
   filterSets: FilterSet[];
   listFavorite: Call<Page, Paged<ResourceItem>>;
+  /** One favourite group's items, for a kind whose favourites are filed in groups (`isGroupedKind`). */
+  listFavoriteInGroup?: Call<Page & { group_id?: number }, Paged<ResourceItem>>;
   listFollow?: Call<Page, Paged<FollowedSeries>>;
   /** The detail screen of an item. */
   detail: (id: number) => string;
@@ -46,6 +48,7 @@ export const RESOURCE_KINDS: Record<ResourceKind, ResourceKindEntry> = {
       { key: "find", label: "找漫画", conf: comics.findConf, list: comics.findList },
     ],
     listFavorite: comics.listFavorite,
+    listFavoriteInGroup: comics.listFavorite,
     detail: (id) => `/cartoon/cartoon-detail?id=${id}`,
   },
   novel: {
