@@ -176,6 +176,16 @@ async function benchCalls(label: string, env: Record<string, string>) {
     await run("encrypted 20-item list (/api/system/notice)", "/api/system/notice", sealed({ page: 1, limit: 20 }), "target ≥ 5 000 on SQLite");
     await run("20-video feed from the database (/api/mv/list)", "/api/mv/list", sealed({ page: 1, limit: 20 }));
     await run("ping", "/?ping", "mod=ping&code=bench");
+    // A first screen's covers: generated (a placeholder PNG each), encrypted and cached on first asking.
+    const covers = async (round: string) => {
+      const t0 = performance.now();
+      const sizes = await Promise.all(Array.from({ length: 12 }, (_, i) => fetch(`${server.url}/media/enc/bench-${round}-${i}.bin?w=480&h=270`).then((r) => r.arrayBuffer())));
+      return { ms: performance.now() - t0, bytes: sizes.reduce((sum, b) => sum + b.byteLength, 0) / sizes.length };
+    };
+    const cold = await covers("a");
+    line("12 covers asked at once, first time: all in", `${cold.ms.toFixed(0)} ms`, `${(cold.bytes / 1024).toFixed(1)} KB each`);
+    await covers("b");
+    line("the same 12 again (cached): all in", `${(await covers("b")).ms.toFixed(0)} ms`);
   } finally {
     server.stop();
     rmSync(dataDir, { recursive: true, force: true });
