@@ -44,8 +44,10 @@ const subscribe = (l: () => void) => {
 };
 const saving = new Map<string, { progress: number; done: Promise<SavedUnit> }>();
 
-/** Saves a unit for the signed-in member; progress is shown by every control on that unit. */
-/** `item` asks for the item's detail (kept for its screen offline); a unit is saved without it if that fails. */
+/**
+ * Saves a unit for the signed-in member; progress is shown by every control on that unit. `item` asks for the
+ * item's detail, kept for the item's screen offline; the unit is saved without it if that call fails.
+ */
 export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item"> & { item?: () => Promise<unknown> }): Promise<SavedUnit> {
   const key = unitPath(request);
   const running = saving.get(key);
