@@ -5,7 +5,7 @@ import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { answerDialog, clickText, findText, submitLogin, tapText } from "../support/browser.ts";
 import { doubleTap, pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
-import { videoSuite, visible, noneVisible, sheetIdle, inAppNavigate, loginToken } from "../support/video-suite.ts";
+import { videoSuite, visible, noneVisible, sheetIdle, inAppNavigate, loginToken, routerIdle } from "../support/video-suite.ts";
 
 const { suite, adultPhone, loggedIn, newMember } = videoSuite();
 
@@ -241,6 +241,8 @@ describe("creator centre", () => {
     await visitor.waitForFunction(() => location.pathname === "/login");
     await submitLogin(visitor, DEMO.phone, DEMO.password);
     await visitor.waitForFunction(() => location.pathname === "/home/creator" && new URLSearchParams(location.search).get("tab") === "headline");
+    // The screen's loaders run again for the member: a button found before they settle may be replaced under the tap.
+    await routerIdle(visitor);
 
     await visitor.setRequestInterception(true);
     let follows = 0;
