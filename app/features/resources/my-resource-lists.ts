@@ -12,10 +12,8 @@ import { KIND_ORDER, kindOf, RESOURCE_KINDS } from "./resource-kinds.ts";
 const PAGE_SIZE = 20;
 
 /** One kind's favourites; of a kind filed in groups, also one group's. */
-export function favoriteSource(kind: ResourceKind, group?: number) {
-  const inGroup = RESOURCE_KINDS[kind].listFavoriteInGroup;
-  return inGroup && group ? pagedSource(inGroup, { group_id: group }, PAGE_SIZE) : pagedSource(RESOURCE_KINDS[kind].listFavorite, {}, PAGE_SIZE);
-}
+export const favoriteSource = (kind: ResourceKind, group?: number) =>
+  pagedSource(RESOURCE_KINDS[kind].listFavorite, group && isGroupedKind(kind) ? { group_id: group } : {}, PAGE_SIZE);
 
 /** Kinds with a following list of their own (the rest are in 全部). */
 export const FOLLOW_KINDS = KIND_ORDER.filter((k) => RESOURCE_KINDS[k].listFollow);

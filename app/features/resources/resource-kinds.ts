@@ -27,9 +27,8 @@ export interface ResourceKindEntry {
   home: Call<void, ResourceHome>;
   list: ListCall;
   filterSets: FilterSet[];
-  listFavorite: Call<Page, Paged<ResourceItem>>;
-  /** One favourite group's items, for a kind whose favourites are filed in groups (`isGroupedKind`). */
-  listFavoriteInGroup?: Call<Page & { group_id?: number }, Paged<ResourceItem>>;
+  /** The member's favourites; of a kind filed in groups (`isGroupedKind`), one group's with `group_id`. */
+  listFavorite: Call<Page & { group_id?: number }, Paged<ResourceItem>>;
   listFollow?: Call<Page, Paged<FollowedSeries>>;
   /** The detail screen of an item. */
   detail: (id: number) => string;
@@ -48,7 +47,6 @@ export const RESOURCE_KINDS: Record<ResourceKind, ResourceKindEntry> = {
       { key: "find", label: "找漫画", conf: comics.findConf, list: comics.findList },
     ],
     listFavorite: comics.listFavorite,
-    listFavoriteInGroup: comics.listFavorite,
     detail: (id) => `/cartoon/cartoon-detail?id=${id}`,
   },
   novel: {
