@@ -4,12 +4,11 @@ import { creators, type Comment, type HeadlineDetail } from "#gateway/api/index.
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { Sheet } from "#app/components/sheet.tsx";
+import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { ImageGrid, QuotedVideo } from "./headline-card.tsx";
-
-const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 
 /** What the member changed on a headline in the sheet, for its card in the list. */
 export type HeadlineChange = { like_count: number } | { comments_added: 1 };
@@ -20,7 +19,7 @@ export function HeadlineSheet({ id, onClose, onChange }: { id: number | null; on
   useEffect(() => {
     setState(null);
     if (id === null) return;
-    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => EMPTY)])).then(
+    Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => NO_COMMENTS)])).then(
       ([detail, comments]) => setState({ detail, comments }),
       (error) => setState({ error: getErrorMessage(error) }),
     );

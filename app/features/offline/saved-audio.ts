@@ -1,6 +1,7 @@
 import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import type { Comment } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
+import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
 import type { SavedUnit } from "./offline-store.ts";
 
 // An audio chapter is saved with its book (decision 046): offline, the book's screen is made of the chapters saved.
@@ -15,6 +16,6 @@ export function savedAudioBook(units: SavedUnit[]): { book: AudioDetail; chapter
   return {
     book: (newest.data as SavedAudioChapter).book,
     chapters: saved.map((s) => s.chapter).sort((a, b) => a.seq - b.seq),
-    comments: { list: [], page: 1, limit: 20, total: 0, has_more: false },
+    comments: NO_COMMENTS,
   };
 }

@@ -3,12 +3,11 @@ import type { Comment } from "#gateway/api/content-types.ts";
 import type { Novel, NovelChapter, NovelDetail } from "#gateway/api/novels.ts";
 import type { ResourceUnit } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
+import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
 import type { SavedUnit } from "./offline-store.ts";
 
 // A novel's or a comic's screen with no network, from the chapters or episodes the member saved (decision 046):
 // the detail kept with the newest of them, only those units (the others cannot open offline), no comments.
-
-const NO_COMMENTS: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 
 /** The detail kept with the newest saved unit that has one (units saved before details were kept have none). */
 function newestItem<T>(units: SavedUnit[]): T | undefined {

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ComicDetail } from "#gateway/api/comics.ts";
-import { comics, type Comment, type Paged } from "#gateway/api/index.ts";
+import { comics } from "#gateway/api/index.ts";
 import type { ResourceUnit } from "#gateway/api/resources.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
+import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
@@ -20,8 +21,6 @@ import { api, together } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "#app/features/comics/comics.css";
 import type { Route } from "./+types/cartoon-detail";
-
-const NO_COMMENTS: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "漫画不存在或链接有误");
