@@ -148,6 +148,30 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * crypto-js without its passphrase path. `aes.js` and `cipher-core.js` load the OpenSSL key derivation
+ * (`evpkdf`, which loads `sha1` and `hmac`) and the Base64 formatter for `AES.encrypt(text, "passphrase")` and
+ * for ciphertexts given as Base64 strings. The gateway's cipher passes keys, IVs and ciphertexts as WordArrays
+ * (gateway/crypto-js.ts), so none of that runs: 1 KB gzip of the page worker, which every first screen
+ * waits for. Both modules only register themselves on CryptoJS; here they register nothing (decision 053).
+ */
+function cryptoJsWithoutPassphrases(): Plugin {
+  const UNUSED = /^\.\/(evpkdf|enc-base64)(\.js)?$/;
+  const STUB = "\0crypto-js-unused";
+  return {
+    name: "crypto-js-without-passphrases",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (importer?.includes("/node_modules/crypto-js/") && UNUSED.test(source)) return STUB;
+      return null;
+    },
+    load(id) {
+      return id === STUB ? "export default {};" : null;
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   // SOURCEMAP=1 npm run build: maps for finding what a chunk holds (bundle size work); NO_MINIFY=1 keeps
@@ -164,7 +188,9 @@ export default defineConfig({
     // `npm run dev` serves the app; the reference gateway (`npm run serve`) answers the API.
     proxy: Object.fromEntries(["/api", "/imgUpload.php", "/videoUpload.php", "/uploads", "/media"].map((p) => [p, GATEWAY])),
   },
+  worker: { plugins: () => [cryptoJsWithoutPassphrases()] },
   plugins: [
+    cryptoJsWithoutPassphrases(),
     reactRouter(),
     versionFile(),
     compileHints(),
