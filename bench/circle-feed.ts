@@ -3,7 +3,9 @@ import Database from "better-sqlite3";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Browser } from "puppeteer";
+import http from "node:http";
+import type { Browser, Page } from "puppeteer";
+import { placeholderPng } from "#server/media/placeholder-png.ts";
 import { launch, LONG_FRAME_MS, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -45,6 +47,85 @@ type ScrollStats = Awaited<ReturnType<typeof scrollToEnd>>;
 function printFrames(stats: ScrollStats) {
   line("frame time p50 / p95 / worst", `${stats.p50.toFixed(1)} / ${stats.p95.toFixed(1)} / ${stats.worst.toFixed(0)} ms`);
   line("frames over 50 ms", `${stats.long} of ${stats.frames}`, "target 0");
+  // What the page's main thread did in those frames: scripts, style and layout (the browser's own account).
+  if (stats.long) line("main-thread work in a long frame, at most", `${stats.mainThreadMs.toFixed(0)} ms`, "scripts + style, layout, paint: long-animation-frame entries");
+}
+
+/** One swipe as a finger makes it, then a pause while the fling runs out. */
+async function swipe(page: Page) {
+  // DevTools' synthesized touch gestures do not scroll in headless Chromium; touch events do, with a fling.
+  const from = 650;
+  await page.touchscreen.touchStart(180, from);
+  for (let i = 1; i <= SWIPE.steps; i++) await page.touchscreen.touchMove(180, from - (SWIPE.distance * i) / SWIPE.steps);
+  await page.touchscreen.touchEnd();
+  await new Promise((r) => setTimeout(r, SWIPE.everyMs));
+}
+
+/**
+ * Counts frames (rAF intervals) from now on, and for each long animation frame over 50 ms the time the page's main
+ * thread spent in it (scripts, then style, layout and paint): a long frame with little of it waited on the rest
+ * of the browser (raster, compositing, the machine), not on the page.
+ */
+function countFrames(page: Page, scripted: boolean, list?: string) {
+  return page.evaluate(
+    (scroll, listSelector) => {
+      const w = window as unknown as { benchFrames: FrameState };
+      const state: FrameState = (w.benchFrames = { frames: [], mainThread: [], running: true, t0: performance.now(), maxNodes: 0, maxRows: 0, pictures: 0 });
+      let last = performance.now();
+      const tick = (t: number) => {
+        state.frames.push(t - last);
+        last = t;
+        const ul = listSelector ? document.querySelector<HTMLElement>(listSelector) : null;
+        if (ul) {
+          state.maxNodes = Math.max(state.maxNodes, ul.querySelectorAll("*").length);
+          state.maxRows = Math.max(state.maxRows, ul.children.length);
+          state.pictures = Math.max(state.pictures, ul.querySelectorAll(".post-card-pictures .enc-image").length);
+        }
+        if (scroll) window.scrollBy(0, 400);
+        if (state.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      type Loaf = PerformanceEntry & { renderStart: number; scripts: { duration: number }[] };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Loaf[]) {
+          const rendering = e.renderStart ? e.startTime + e.duration - e.renderStart : 0;
+          state.mainThread.push(e.scripts.reduce((sum, s) => sum + s.duration, 0) + rendering);
+        }
+      }).observe({ type: "long-animation-frame" });
+    },
+    scripted,
+    list ?? "",
+  );
+}
+
+interface FrameState {
+  frames: number[];
+  mainThread: number[];
+  running: boolean;
+  t0: number;
+  maxNodes: number;
+  maxRows: number;
+  pictures: number;
+}
+
+function frameStats(page: Page) {
+  return page.evaluate((longFrame) => {
+    const state = (window as unknown as { benchFrames: FrameState }).benchFrames;
+    state.running = false;
+    const frames = [...state.frames].sort((a, b) => a - b);
+    return {
+      seconds: (performance.now() - state.t0) / 1000,
+      maxNodes: state.maxNodes,
+      maxRows: state.maxRows,
+      pictures: state.pictures,
+      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      worst: frames[frames.length - 1] ?? 0,
+      long: frames.filter((f) => f > longFrame).length,
+      frames: frames.length,
+      mainThreadMs: Math.max(0, ...state.mainThread),
+    };
+  }, LONG_FRAME_MS);
 }
 
 /**
@@ -58,40 +139,16 @@ async function scrollToEnd(browser: Browser, url: string, mode: "scripted" | "sw
   await page.waitForSelector(".windowed-list .post-card");
   // The page's own start-up (its first covers) is not part of the scroll.
   await settle(browser);
-  await page.evaluate((scripted) => {
-    const w = window as unknown as { benchScroll: { frames: number[]; maxNodes: number; maxRows: number; pictures: number; running: boolean; t0: number } };
-    const state = (w.benchScroll = { frames: [] as number[], maxNodes: 0, maxRows: 0, pictures: 0, running: true, t0: performance.now() });
-    let last = performance.now();
-    const tick = (t: number) => {
-      state.frames.push(t - last);
-      last = t;
-      const ul = document.querySelector<HTMLElement>(".windowed-list");
-      state.maxNodes = Math.max(state.maxNodes, ul?.querySelectorAll("*").length ?? 0);
-      state.maxRows = Math.max(state.maxRows, ul?.children.length ?? 0);
-      state.pictures = Math.max(state.pictures, ul?.querySelectorAll(".post-card-pictures .enc-image").length ?? 0);
-      if (scripted) window.scrollBy(0, 400);
-      if (state.running) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  }, mode === "scripted");
+  await countFrames(page, mode === "scripted", ".windowed-list");
   const ended = () => page.evaluate(() => document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false);
   const t0 = Date.now();
   const limit = mode === "scripted" ? 300_000 : SWIPE.seconds * 1000;
   while (!(await ended()) && Date.now() - t0 < limit) {
     if (mode === "scripted") await new Promise((r) => setTimeout(r, 250));
-    else {
-      // DevTools' synthesized touch gestures do not scroll in headless Chromium; touch events do, with a fling.
-      const from = 650;
-      await page.touchscreen.touchStart(180, from);
-      for (let i = 1; i <= SWIPE.steps; i++) await page.touchscreen.touchMove(180, from - (SWIPE.distance * i) / SWIPE.steps);
-      await page.touchscreen.touchEnd();
-      await new Promise((r) => setTimeout(r, SWIPE.everyMs));
-    }
+    else await swipe(page);
   }
-  const stats = await page.evaluate((longFrame) => {
-    const state = (window as unknown as { benchScroll: { frames: number[]; maxNodes: number; maxRows: number; pictures: number; running: boolean; t0: number } }).benchScroll;
-    state.running = false;
-    const frames = [...state.frames].sort((a, b) => a - b);
+  const frames = await frameStats(page);
+  const list = await page.evaluate(() => {
     const ul = document.querySelector<HTMLElement>(".windowed-list");
     const row = ul?.querySelector<HTMLElement>(".windowed-row");
     let loaded = 0;
@@ -99,22 +156,60 @@ async function scrollToEnd(browser: Browser, url: string, mode: "scripted" | "sw
       const s = getComputedStyle(ul);
       loaded = Math.round((parseFloat(s.paddingTop) + parseFloat(s.paddingBottom)) / row.offsetHeight) + ul.children.length;
     }
-    return {
-      loaded,
-      ended: document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false,
-      seconds: (performance.now() - state.t0) / 1000,
-      maxNodes: state.maxNodes,
-      maxRows: state.maxRows,
-      pictures: state.pictures,
-      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
-      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
-      worst: frames[frames.length - 1] ?? 0,
-      long: frames.filter((f) => f > longFrame).length,
-      frames: frames.length,
-    };
-  }, LONG_FRAME_MS);
+    return { loaded, ended: document.querySelector(".list-end")?.textContent?.includes("没有更多") ?? false };
+  });
+  const stats = { ...frames, ...list };
   await page.close();
   return stats;
+}
+
+const FLOOR_ROWS = 700;
+
+/** A static page of post-like rows (avatar, name, text, three pictures, counts): no script, no windowing. */
+function floorPage(): string {
+  const row = (i: number) =>
+    `<li><div class="card"><div class="head"><span class="avatar"></span><b>用户${i}</b><small>3小时前</small></div>` +
+    `<p>示例帖子 ${i} · 一段占位的文字，和圈子里帖子的摘要一样长，在卡片上显示两行左右</p>` +
+    `<div class="pictures">${[0, 1, 2].map((k) => `<img loading="lazy" decoding="async" src="/floor/${i}-${k}.png" width="83" height="83" alt="">`).join("")}</div>` +
+    `<div class="counts">赞 12 · 评论 3</div></div></li>`;
+  const css =
+    "body{margin:0;background:#121212;color:#eee;font:14px sans-serif}ul{list-style:none;margin:0;padding:0 10px}li{padding:6px 0}" +
+    ".card{height:220px;box-sizing:border-box;padding:10px;border-radius:10px;background:#1e1e1e;overflow:hidden;display:flex;flex-direction:column;gap:5px}" +
+    ".head{display:flex;gap:8px;align-items:center;height:32px}.avatar{width:32px;height:32px;border-radius:50%;background:#555}" +
+    ".pictures{display:grid;grid-template-columns:repeat(3,83px);gap:5px}.pictures img{border-radius:5px;background:#333}p{margin:0;height:40px;overflow:hidden}";
+  return `<!doctype html><html lang="zh-CN"><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>${css}</style></head><body><ul>${Array.from({ length: FLOOR_ROWS }, (_, i) => row(i)).join("")}</ul></body></html>`;
+}
+
+/**
+ * This machine's floor for the swipes: the same swipes on a static page of rows like the feed's, with pictures of
+ * the same kind (the gateway's placeholder PNGs, each its own), and no script at all. Its long frames are the
+ * browser's and the machine's; the feed's figure reads against them.
+ */
+async function swipeFloor(browser: Browser) {
+  const html = floorPage();
+  const server = http.createServer((req, res) => {
+    const picture = /^\/floor\/([\w-]+)\.png$/.exec(req.url ?? "");
+    if (picture) {
+      res.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" });
+      res.end(placeholderPng(picture[1]!, 240, 240));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(html);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const page = await phone(browser);
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`, { waitUntil: "networkidle0" });
+    await settle(browser);
+    await countFrames(page, false);
+    const t0 = Date.now();
+    while (Date.now() - t0 < SWIPE.seconds * 1000) await swipe(page);
+    return await frameStats(page);
+  } finally {
+    await page.close();
+    server.close();
+  }
 }
 
 export async function benchCircleFeed() {
@@ -141,6 +236,10 @@ export async function benchCircleFeed() {
     console.log(`  swipes: a finger's swipe of ${SWIPE.distance} px every ${SWIPE.everyMs} ms with its fling, for ${SWIPE.seconds} s (the compositor scrolls)`);
     line("posts reached", String(swiped.loaded), `${swiped.ended ? "end of list, " : ""}${swiped.seconds.toFixed(1)} s of swiping`);
     printFrames(swiped);
+    const floor = await swipeFloor(browser);
+    console.log(`  machine floor: the same swipes for ${SWIPE.seconds} s on a static page of ${FLOOR_ROWS} such rows with pictures, no script`);
+    line("frame time p50 / p95 / worst", `${floor.p50.toFixed(1)} / ${floor.p95.toFixed(1)} / ${floor.worst.toFixed(0)} ms`);
+    line("frames over 50 ms", `${floor.long} of ${floor.frames}`, "no target: what this machine costs");
   } finally {
     await browser.close();
     await server.close();
