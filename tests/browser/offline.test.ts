@@ -5,6 +5,7 @@ import { FIRST_AUDIO_ID } from "#server/resources/audio/seed.ts";
 import { FIRST_COMIC_ID } from "#server/resources/comics/seed.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
 import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
+import { startDelayProxy } from "../support/delay-proxy.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
 // Offline reading and listening (decision 046) on an emulated phone, with the real build (its service worker)
@@ -210,6 +211,52 @@ describe("a novel chapter", () => {
     await tapVisible(page, `button[aria-label="删除 ${novel_title} · ${chapter.title}"]`);
     await findText(page, "还没有离线内容");
     expect(await cacheKeys(page)).toEqual([]);
+  });
+  it("is saved at once when the book's detail does not answer, and keeps the detail once it does", { timeout: 90_000 }, async () => {
+    // A line that holds the book's detail call (and only it, once the reader is open) for 6 s.
+    let holdDetail = false;
+    const line = await startDelayProxy(suite.gw.url, (path) => (holdDetail && path.startsWith("/api/novel/detail") ? 6000 : 0));
+    const page = await adultPhone(suite.browser);
+    try {
+      const c = await demoClient();
+      const chapter = (await c.send(novels.chaptersList, { id: FIRST_NOVEL_ID, page: 1, limit: 50 })).list.find((ch) => !ch.can_open)!;
+      expect((await c.send(novels.buy, { id: chapter.id })).ok).toBe(true);
+      const reader = `/novel/reader?id=${FIRST_NOVEL_ID}&chapter=${chapter.id}`;
+      await page.goto(`${line.url}/login?redirect=${encodeURIComponent(reader)}`);
+      await submitLogin(page, DEMO.phone, DEMO.password);
+      await page.waitForSelector(`[data-testid=reader][data-chapter-id="${chapter.id}"]`);
+      await openMenu(page);
+      holdDetail = true;
+      const tapped = Date.now();
+      await tapText(page, "保存离线");
+      await findText(page, "已保存 ·");
+      // Saved while the detail was still held: not after the call's answer (or its timeout).
+      expect(Date.now() - tapped).toBeLessThan(5000);
+      const entry = () =>
+        page.evaluate(async (name) => {
+          const cache = await caches.open(name);
+          for (const key of await cache.keys()) {
+            if (!new URL(key.url).pathname.includes("/novel/")) continue;
+            return (await (await cache.match(key))!.json()) as { title: string; item?: { title?: string } };
+          }
+          return undefined;
+        }, CACHE);
+      expect((await entry())?.item).toBeUndefined();
+      // The detail answers at last: the saved chapter gets it, for the book's screen offline.
+      await page.waitForFunction(
+        async (name) => {
+          const cache = await caches.open(name);
+          for (const key of await cache.keys()) if (new URL(key.url).pathname.includes("/novel/")) return Boolean(((await (await cache.match(key))!.json()) as { item?: unknown }).item);
+          return false;
+        },
+        { timeout: 15_000 },
+        CACHE,
+      );
+      expect((await entry())?.item?.title).toBe((await c.send(novels.detail, { id: FIRST_NOVEL_ID })).title);
+    } finally {
+      await page.browserContext().close();
+      await line.close();
+    }
   });
 });
 

@@ -134,6 +134,24 @@ describe("offline store", () => {
     expect(server.asked).toHaveLength(1);
     expect((await store.list(1)).map((u) => u.title)).toEqual(["新标题"]);
   });
+
+  it("keeps an item's detail that came after the unit was saved, once, and not for a unit removed meanwhile", async () => {
+    const store = createOfflineStore(memoryBackend(), BASE, files().fetchFile);
+    const key = { kind: "novel", itemId: 31001, unitId: 7 } as const;
+    const saved = await store.save(chapter());
+    expect(await store.attachItem(key, 1, { title: "书名" })).toBe(true);
+    const loaded = await store.load(key, 1);
+    expect(loaded?.item).toEqual({ title: "书名" });
+    expect(loaded?.data).toEqual(chapter().data);
+    expect(loaded!.size).toBeGreaterThan(saved.size);
+    // The first detail stays; another member's unit and a removed one get nothing.
+    expect(await store.attachItem(key, 1, { title: "别的" })).toBe(false);
+    expect((await store.load(key, 1))?.item).toEqual({ title: "书名" });
+    expect(await store.attachItem(key, 2, { title: "书名" })).toBe(false);
+    await store.remove(key, 1);
+    expect(await store.attachItem(key, 1, { title: "书名" })).toBe(false);
+    expect(await store.load(key, 1)).toBeUndefined();
+  });
 });
 
 describe("formatSize", () => {

@@ -87,6 +87,8 @@ export interface OfflineStore {
   /** Downloads the files and saves the unit; `onProgress` gets 0–1. Saving a unit again replaces it. */
   save(request: SaveRequest, onProgress?: (fraction: number) => void): Promise<SavedUnit>;
   load(key: UnitKey, owner: number): Promise<SavedUnit | undefined>;
+  /** Keeps the item's detail with a unit saved without it; false when the unit is gone or already has one. */
+  attachItem(key: UnitKey, owner: number, item: unknown): Promise<boolean>;
   remove(key: UnitKey, owner: number): Promise<void>;
   /** The member's saved units, newest first. */
   list(owner: number): Promise<SavedUnit[]>;
@@ -124,6 +126,14 @@ export function createOfflineStore(backend: OfflineBackend, base: string, fetchF
       dropped++;
     }
     return dropped;
+  };
+
+  /** Writes an entry, sized: its own JSON and its files. */
+  const writeEntry = async (entry: SavedUnit): Promise<SavedUnit> => {
+    const own = new TextEncoder().encode(JSON.stringify({ ...entry, size: 0 })).length;
+    const sized = { ...entry, size: own + entry.files.reduce((sum, f) => sum + f.size, 0) };
+    await backend.put(entryKey(entry, entry.owner), new Response(JSON.stringify(sized), { headers: { "content-type": "application/json" } }));
+    return sized;
   };
 
   const download = async (url: string, onBytes: (fraction: number) => void): Promise<SavedFile> => {
@@ -194,21 +204,7 @@ export function createOfflineStore(backend: OfflineBackend, base: string, fetchF
         const done = await Promise.allSettled(Array.from({ length: Math.min(FILES_AT_ONCE, urls.length) }, worker));
         const failure = done.find((d) => d.status === "rejected");
         if (failure) throw failure.reason;
-        const entry: SavedUnit = {
-          ...request,
-          files,
-          size: 0,
-          savedAt: Date.now(),
-        };
-        const own = new TextEncoder().encode(JSON.stringify(entry)).length;
-        entry.size = own + files.reduce((sum, f) => sum + f.size, 0);
-        await backend.put(
-          entryKey(request, request.owner),
-          new Response(JSON.stringify(entry), {
-            headers: { "content-type": "application/json" },
-          }),
-        );
-        return entry;
+        return await writeEntry({ ...request, files, size: 0, savedAt: Date.now() });
       } catch (error) {
         await dropUnused(fetched).catch(() => undefined);
         if (error instanceof OfflineError) throw error;
@@ -218,6 +214,12 @@ export function createOfflineStore(backend: OfflineBackend, base: string, fetchF
       }
     },
     load: (key, owner) => readEntry(entryKey(key, owner)),
+    async attachItem(key, owner, item) {
+      const entry = await readEntry(entryKey(key, owner));
+      if (!entry || entry.item !== undefined || item === undefined) return false;
+      await writeEntry({ ...entry, item });
+      return true;
+    },
     async remove(key, owner) {
       const entry = await readEntry(entryKey(key, owner));
       // The entry first: a unit half removed is not listed, and its files are swept.

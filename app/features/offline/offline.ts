@@ -45,8 +45,15 @@ const subscribe = (l: () => void) => {
 const saving = new Map<string, { progress: number; done: Promise<SavedUnit> }>();
 
 /**
+ * How long a save waits for the item's detail. It comes with the unit's own call on a line that answers; on one
+ * that does not, the call waits out its timeout, and a chapter whose text is already on screen would wait with it.
+ */
+const ITEM_WAIT_MS = 2500;
+
+/**
  * Saves a unit for the signed-in member; progress is shown by every control on that unit. `item` asks for the
- * item's detail, kept for the item's screen offline; the unit is saved without it if that call fails.
+ * item's detail, kept for the item's screen offline: the unit is saved without it if that call fails, and gets
+ * it later if the call answers after `ITEM_WAIT_MS`.
  */
 export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item"> & { item?: () => Promise<unknown> }): Promise<SavedUnit> {
   const key = unitPath(request);
@@ -56,12 +63,20 @@ export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item
     progress: 0,
     done: Promise.resolve() as unknown as Promise<SavedUnit>,
   };
-  state.done = (item ? item().catch(() => undefined) : Promise.resolve(undefined))
+  const owner = currentOwner();
+  const detail = item ? item().catch(() => undefined) : Promise.resolve(undefined);
+  const late = Symbol("late");
+  state.done = Promise.race([detail, new Promise<typeof late>((r) => setTimeout(() => r(late), ITEM_WAIT_MS))])
     .then((itemData) =>
-      offlineStore().save({ ...request, item: itemData, owner: currentOwner() }, (p) => {
-        state.progress = p;
-        changed();
-      }),
+      offlineStore()
+        .save({ ...request, item: itemData === late ? undefined : itemData, owner }, (p) => {
+          state.progress = p;
+          changed();
+        })
+        .then((saved) => {
+          if (itemData === late) void detail.then((d) => offlineStore().attachItem(request, owner, d)).catch(() => false);
+          return saved;
+        }),
     )
     .then((saved) => {
       // Asks once that the browser not evict the origin's storage under pressure; it may say no.
