@@ -139,8 +139,13 @@ describe("home feed", () => {
     expect(await index()).toBe(slides - 1);
     await swipe(page, { x: box.x + box.width * 0.15, y }, { x: box.x + box.width * 0.85, y });
     await page.waitForFunction((n) => document.querySelector(".banner[data-index]")?.getAttribute("data-index") === String(n - 2), {}, slides);
-    // A tap (not a swipe) opens the ad of the slide in view: the second one links to search.
-    await new Promise((r) => setTimeout(r, 600));
+    // A tap (not a swipe) opens the ad of the slide in view, once the track has come to rest (500 ms, later on a
+    // loaded machine): the second one links to search.
+    await page.waitForFunction(() => {
+      const banner = document.querySelector(".banner")!.getBoundingClientRect();
+      const shown = document.querySelector('.banner-slide[aria-hidden="false"]')?.getBoundingClientRect();
+      return shown !== undefined && Math.abs(shown.left - banner.left) < 1;
+    });
     await tap(page, { x: box.x + box.width / 2, y });
     await page.waitForFunction(() => location.pathname === "/search");
   });
