@@ -212,6 +212,7 @@ describe("a novel chapter", () => {
     await findText(page, "还没有离线内容");
     expect(await cacheKeys(page)).toEqual([]);
   });
+
   it("is saved at once when the book's detail does not answer, and keeps the detail once it does", { timeout: 90_000 }, async () => {
     // A line that holds the book's detail call (and only it, once the reader is open) for 6 s.
     let holdDetail = false;
@@ -243,16 +244,8 @@ describe("a novel chapter", () => {
         }, CACHE);
       expect((await entry())?.item).toBeUndefined();
       // The detail answers at last: the saved chapter gets it, for the book's screen offline.
-      await page.waitForFunction(
-        async (name) => {
-          const cache = await caches.open(name);
-          for (const key of await cache.keys()) if (new URL(key.url).pathname.includes("/novel/")) return Boolean(((await (await cache.match(key))!.json()) as { item?: unknown }).item);
-          return false;
-        },
-        { timeout: 15_000 },
-        CACHE,
-      );
-      expect((await entry())?.item?.title).toBe((await c.send(novels.detail, { id: FIRST_NOVEL_ID })).title);
+      const { title } = await c.send(novels.detail, { id: FIRST_NOVEL_ID });
+      await expect.poll(async () => (await entry())?.item?.title, { timeout: 15_000 }).toBe(title);
     } finally {
       await page.browserContext().close();
       await line.close();
