@@ -37,7 +37,8 @@ async function readAnswer(res: Response): Promise<UploadAnswer> {
   return body;
 }
 
-function joinDomain(domain: string | undefined, path: string): string {
+/** A stored path behind `img_domain` (protocol §6); the path itself when there is no domain. */
+export function joinDomain(domain: string | undefined, path: string): string {
   if (!domain) return path;
   return `${domain.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }

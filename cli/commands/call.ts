@@ -2,7 +2,8 @@ import { Command, Option } from "commander";
 import { endpointAt, expectedStatus, similarPaths } from "#gateway/api/contract.ts";
 import { newRequestId } from "#gateway/client.ts";
 import { resolveContext, parseFields } from "../lib/context.ts";
-import { CliError, printJson } from "../lib/output.ts";
+import { noteGuestAccount } from "../lib/guest.ts";
+import { CliError, printJson, withKeyHint } from "../lib/output.ts";
 
 export const call = new Command("call")
   .description("call any gateway path with key=value fields (values parsed as JSON when they parse, except in the fields the endpoint types as strings)")
@@ -21,7 +22,9 @@ export const call = new Command("call")
     const fields = parseFields(pairs, ep?.strings);
     // A write done once per request_id gets one, as the typed client gives it: it may then follow a failover.
     if (ep?.repeat === "request_id" && !fields.request_id) fields.request_id = newRequestId();
-    const outcome = await (await ctx.client(opts.token)).request(path, fields, { expect, ...(ep ? { repeat: ep.repeat } : {}) });
+    const client = await ctx.client(opts.token);
+    const outcome = await client.request(path, fields, { expect, ...(ep ? { repeat: ep.repeat } : {}) });
+    if (!opts.token && !ctx.profile.token) await noteGuestAccount(ctx, client, outcome);
     const { envelope: _envelope, error: _error, ...shown } = outcome;
     if (opts.raw) printJson(shown);
     else if (outcome.ok) printJson(outcome.data);
@@ -29,5 +32,5 @@ export const call = new Command("call")
     // A path the gateway does not know and the catalogue has not either: most often a typo.
     const meant = !ep && outcome.httpStatus === 404 ? similarPaths(path) : [];
     const hint = meant.length ? ` (did you mean ${meant.join(", ")}?)` : "";
-    throw new CliError(`${path}: ${outcome.msg}${outcome.status !== undefined ? ` (status ${outcome.status}, expected ${expect})` : ""}${hint}`);
+    throw new CliError(`${path}: ${withKeyHint(outcome.msg)}${outcome.status !== undefined ? ` (status ${outcome.status}, expected ${expect})` : ""}${hint}`);
   });

@@ -81,7 +81,7 @@ async function replayCalls(ctx: Context, calls: DecodedCall[], opts: ReplayOptio
     const entry: ReplayedCall = { index: i + 1, path, result: "skipped", notes: [], ...(payload ? { captured: { status: payload.status, msg: payload.msg } } : {}) };
     out.push(entry);
     if (!fields || !payload) {
-      entry.notes.push(fields ? "no captured answer" : "request not decryptable");
+      entry.notes.push(fields ? (call.response?.error ?? "no captured answer") : call.request ? `request not decryptable: ${call.request.error}` : "no request body");
       continue;
     }
     const writes = pathsOf(call).filter(isWrite);

@@ -7,7 +7,7 @@ import { uploadVideo as upload } from "#gateway/uploads.ts";
 import { resolveContext } from "../lib/context.ts";
 import { CliError, printJson } from "../lib/output.ts";
 import { progressBar } from "../lib/progress.ts";
-import { fetchUploadConfig, inputFile } from "../lib/uploads.ts";
+import { fetchUploadConfig, inputFile, uploaded } from "../lib/uploads.ts";
 
 /** Waits `ms`, or less when `signal` aborts (Ctrl-C during a throttled upload). */
 function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -63,7 +63,7 @@ export const uploadVideo = new Command("upload-video")
     process.once("SIGINT", onSigint);
     let resumedFrom: number | undefined;
     try {
-      const path = await upload({
+      const stored = await upload({
         config,
         file: blob,
         fileName: basename(file),
@@ -82,7 +82,8 @@ export const uploadVideo = new Command("upload-video")
         },
       });
       bar.done();
-      if (ctx.json) printJson({ path, bytes: size, uuid, resumedFrom: resumedFrom ?? 0 });
+      const { path, url } = uploaded(stored, config.video_upload_url);
+      if (ctx.json) printJson({ path, url, bytes: size, uuid, resumedFrom: resumedFrom ?? 0 });
       else process.stdout.write(`${path}\n`);
     } catch (error) {
       bar.done();

@@ -3,6 +3,7 @@ import type { Keys, ResponseEnvelope } from "#gateway/envelope.ts";
 import { EnvelopeError, isResponseEnvelope, openRequest, openResponse, parseRequestBody, verifyResponse } from "#gateway/envelope.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { withKeyHint } from "./output.ts";
 import { inputFile } from "./uploads.ts";
 
 /** A capture's text: a file, or stdin for `-`. */
@@ -56,7 +57,7 @@ export function decodeRequestBody(body: string, keys: Keys): DecodedRequest | un
     }
     // openRequest checks the sign before it decrypts: a failure after it (wrong AES keys) leaves the sign valid.
     const signValid = error instanceof EnvelopeError && (error.code === "decrypt" || error.code === "stale");
-    return { signValid, timestamp: env.timestamp, fields, error: getErrorMessage(error) };
+    return { signValid, timestamp: env.timestamp, fields, error: withKeyHint(getErrorMessage(error)) };
   }
 }
 
@@ -67,7 +68,7 @@ export function decodeResponseEnvelope(env: ResponseEnvelope, keys: Keys): Decod
   try {
     return { signValid, errcode: env.errcode, payload: openResponse(env, keys, nodeCrypto) };
   } catch (error) {
-    return { signValid, errcode: env.errcode, error: getErrorMessage(error) };
+    return { signValid, errcode: env.errcode, error: withKeyHint(getErrorMessage(error)) };
   }
 }
 

@@ -22,6 +22,16 @@ export function printTable(headers: string[], rows: string[][]) {
   for (const r of rows) process.stdout.write(`${line(r)}\n`);
 }
 
+/**
+ * A message about an envelope, with what most often causes it: data that does not decrypt (ours, or the
+ * gateway's answer to what we sent) means other AES keys; a bad sign, another sign secret.
+ */
+export function withKeyHint(msg: string): string {
+  if (/does not decrypt|无法解密/.test(msg)) return `${msg}: the AES key or IV is probably wrong (--aes-key, --aes-iv or GATEWAY_AES_KEY, GATEWAY_AES_IV)`;
+  if (/^bad sign$|签名无效/.test(msg)) return `${msg}: the sign secret is probably wrong (--sign-secret or GATEWAY_SIGN_SECRET)`;
+  return msg;
+}
+
 /** Thrown by commands for an expected failure: printed as one line, exit code 1. */
 export class CliError extends Error {}
 

@@ -9,6 +9,8 @@ export interface Profile {
   uuid?: string;
   line?: string;
   phone?: string;
+  /** The guest account the gateway registered for this device, by line (its uuid); see `noteGuestAccount`. */
+  guests?: Record<string, string>;
 }
 
 const home = () => process.env.GW_HOME || join(homedir(), ".gw");

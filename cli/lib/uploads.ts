@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { home } from "#gateway/api/index.ts";
-import type { UploadConfig } from "#gateway/uploads.ts";
+import { joinDomain, type UploadConfig } from "#gateway/uploads.ts";
 import type { Context } from "./context.ts";
 import { CliError } from "./output.ts";
 
@@ -33,4 +33,12 @@ export async function fetchUploadConfig(ctx: Context): Promise<UploadConfig> {
   const config = await (await ctx.client()).send(home.getConfig, undefined);
   if (!config?.upload) throw new CliError("the gateway's config has no upload block");
   return config.upload;
+}
+
+/**
+ * What both upload commands print: the stored path (what calls take, as the upload answered it) and, for
+ * `--json`, the address it is served at.
+ */
+export function uploaded(path: string, servedFrom: string, domain?: string): { path: string; url: string } {
+  return { path, url: domain ? joinDomain(domain, path) : new URL(path, servedFrom).href };
 }

@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, video as videos } from "#gateway/api/index.ts";
 import { runCli } from "../support/cli.ts";
-import { DEMO, REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
+import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { recordFetchHar } from "../support/har.ts";
 
 let gw: TestGateway;
 let home: string;
@@ -163,6 +165,87 @@ describe("gw call: fields, lines and statuses", () => {
   });
 });
 
+describe("gw call as a guest, and with the wrong keys", () => {
+  it("says once per profile that the gateway registered a guest account, with its uuid", async () => {
+    const own = mkdtempSync(join(tmpdir(), "gw-cli-guest-"));
+    try {
+      const run = (args: string[]) => runCli(["--lines", gw.url, ...args], { env: { GW_HOME: own } });
+      const first = await run(["call", "/api/MvDetail/reportType"]);
+      expect(first.code, first.stderr).toBe(0);
+      const said = first.stderr.match(/^registered a guest account for profile default on (\S+) \(uuid ([0-9a-f-]{36})\)/m);
+      expect(said?.[1]).toBe(gw.url);
+      expect(first.stderr.trim().split("\n")).toHaveLength(1);
+      // The account exists on the gateway, without a phone: a guest.
+      const db = gw.openDb();
+      try {
+        expect(await db.get("SELECT phone FROM users WHERE uuid = ?", [said![2]])).toEqual({ phone: null });
+      } finally {
+        await db.close();
+      }
+      // Later calls of the profile are quiet; the profile keeps the uuid.
+      const second = await run(["call", "/api/user/userinfo"]);
+      expect(second.stderr).toBe("");
+      expect(JSON.parse(second.stdout).uuid).toBe(said![2]);
+      expect(JSON.parse(readFileSync(join(own, "profiles.json"), "utf8")).default.guests).toEqual({ [gw.url]: said![2] });
+      // Another profile is another device; a call refused before any handler runs registers nobody.
+      expect((await run(["--profile", "other", "call", "/api/nope"])).stderr).not.toContain("guest");
+      expect((await run(["--profile", "other", "call", "/api/MvDetail/reportType"])).stderr).toContain("registered a guest account for profile other");
+      // A member's calls never speak of guests.
+      expect((await run(["--profile", "member", "login", DEMO.phone, DEMO.password])).code).toBe(0);
+      expect((await run(["--profile", "member", "call", "/api/user/userinfo"])).stderr).toBe("");
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it("says the AES key or IV is probably wrong when the gateway cannot decrypt a call, and the sign secret for a bad sign", async () => {
+    const key = await cli(["--aes-key", "0123456789abcdef", "call", "/api/MvDetail/reportType"]);
+    expect(key.code).toBe(1);
+    expect(key.stderr.trim().split("\n")).toHaveLength(1);
+    expect(key.stderr).toMatch(/does not decrypt to JSON: the AES key or IV is probably wrong \(--aes-key, --aes-iv/);
+    const sign = await cli(["--sign-secret", "another-secret", "call", "/api/MvDetail/reportType"]);
+    expect(sign.code).toBe(1);
+    expect(sign.stderr).toMatch(/bad sign: the sign secret is probably wrong \(--sign-secret/);
+  });
+});
+
+describe("gw replay --json", () => {
+  it("prints the fields the README documents, for each result", async () => {
+    // The README's example, as documented.
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const block = readme.slice(readme.indexOf("`replay --json` prints")).match(/```json\n([\s\S]*?)```/)?.[1];
+    const documented = JSON.parse(block!) as { calls: Record<string, unknown>[]; summary: Record<string, number> };
+
+    const phone = "1390000" + String(Date.now()).slice(-4);
+    const { token } = await testClient(gw.url).send(accounts.register, { phone, password: "secret123" });
+    const recorder = recordFetchHar();
+    const client = testClient(gw.url, { token, fetch: recorder.fetch });
+    await client.send(accounts.userInfo, undefined);
+    await client.send(videos.like, { id: 3 });
+    const dir = mkdtempSync(join(tmpdir(), "gw-replay-"));
+    try {
+      const har = join(dir, "capture.har");
+      writeFileSync(har, JSON.stringify(recorder.har()));
+      await client.send(accounts.updateInfo, { nickname: "换了名字" });
+      const result = await cli(["--json", "replay", har]);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as typeof documented;
+      const keys = (o: unknown) => Object.keys(o as object).sort();
+      expect(keys(report)).toEqual(keys(documented));
+      expect(keys(report.summary)).toEqual(keys(documented.summary));
+      expect(report.summary).toEqual(documented.summary);
+      for (const example of documented.calls) {
+        const actual = report.calls.find((c) => c.result === example.result)!;
+        expect(keys(actual), String(example.result)).toEqual(keys(example));
+        for (const part of ["captured", "replayed"] as const) if (example[part]) expect(keys(actual[part])).toEqual(keys(example[part]));
+        expect(actual).toMatchObject({ index: example.index, path: example.path, notes: example.notes, captured: example.captured });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("gw encrypt and decrypt", () => {
   const vectorKeys = ["--aes-key", "0123456789abcdef", "--aes-iv", "fedcba9876543210", "--sign-secret", "test-secret"];
 
@@ -186,7 +269,8 @@ describe("gw encrypt and decrypt", () => {
     // Wrong AES keys: the sign (made with the sign secret) is still valid; only the data does not open.
     const body = (await cli(["encrypt", "a=1"])).stdout;
     const wrongKey = JSON.parse((await cli(["--aes-key", "0123456789abcdef", "--json", "decrypt", "-"], { input: body })).stdout);
-    expect(wrongKey.request).toMatchObject({ signValid: true, error: "data does not decrypt to JSON" });
+    expect(wrongKey.request).toMatchObject({ signValid: true });
+    expect(wrongKey.request.error).toMatch(/^data does not decrypt to JSON: the AES key or IV is probably wrong \(--aes-key, --aes-iv/);
     const garbage = await cli(["decrypt", "-"], { input: "hello" });
     expect(garbage.code).toBe(1);
     expect(garbage.stderr).toMatch(/neither a request body/);
@@ -234,8 +318,14 @@ describe("gw uploads", () => {
     writeFileSync(file, PNG);
     const result = await cli(["--json", "upload-image", file]);
     expect(result.code, result.stderr).toBe(0);
-    const { path } = JSON.parse(result.stdout);
-    expect(Buffer.from(await (await fetch(path)).arrayBuffer()).equals(PNG)).toBe(true);
+    const { path, url, bytes } = JSON.parse(result.stdout);
+    expect(path).toMatch(/^\/uploads\/images\/\d{6}\/[\w-]+\.png$/);
+    expect(url).toBe(`${gw.url}${path}`);
+    expect(bytes).toBe(PNG.length);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(PNG)).toBe(true);
+    // Without --json: the stored path alone, as upload-video prints its own.
+    const plain = await cli(["upload-image", file]);
+    expect(plain.stdout).toMatch(/^\/uploads\/images\/\d{6}\/[\w-]+\.png\n$/);
     const missing = await cli(["upload-image", join(home, "nope.png")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("no such file");
@@ -270,5 +360,8 @@ describe("gw uploads", () => {
     expect(path).toMatch(/^\/uploads\/videos\//);
     const back = Buffer.from(await (await fetch(`${gw.url}${path}`)).arrayBuffer());
     expect(createHash("sha256").update(back).digest("hex")).toBe(createHash("sha256").update(video).digest("hex"));
+    // --json: the same fields as upload-image's, and the upload's own.
+    const json = JSON.parse((await cli(["--json", "upload-video", file])).stdout);
+    expect(json).toEqual({ path, url: `${gw.url}${path}`, bytes: size, uuid: expect.any(String), resumedFrom: size });
   });
 });
