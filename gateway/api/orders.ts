@@ -65,7 +65,7 @@ export interface CoinMovement {
   id: number;
   coins: number;
   reason: string;
-  /** The reason in words (充值, 购买视频, …). */
+  /** The reason in words, with what was bought (充值, 购买视频《…》, 购买漫画章节《…》 第2话 …). */
   title: string;
   balance_after: number;
   created_at: string;

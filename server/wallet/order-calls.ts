@@ -116,8 +116,16 @@ export const orderList = defineHandler(orders.orderList, {
 const REASONS: Record<string, string> = {
   recharge: "充值",
   buy_video: "购买视频",
-  buy_news: "购买资讯",
-  buy_dating: "购买约会信息",
+  buy_news: "购买文章",
+  buy_dating: "解锁约会联系方式",
+  buy_picture: "购买图集",
+  buy_game: "购买游戏",
+  buy_novel_book: "购买整本小说",
+  buy_novel_chapter: "购买小说章节",
+  buy_audio_book: "购买整本有声书",
+  buy_audio_chapter: "购买有声书章节",
+  buy_comic_book: "购买整本漫画",
+  buy_comic_chapter: "购买漫画章节",
   find_reward: "求片悬赏",
   reward: "打赏",
   join_club: "加入粉丝团",
@@ -126,28 +134,60 @@ const REASONS: Record<string, string> = {
   withdraw_refund: "提现退回",
 };
 
+interface MovementRow {
+  id: number;
+  coins: number;
+  reason: string;
+  balance_after: number;
+  created_at: number;
+  item_title: string | null;
+  item_text: string | null;
+  unit_seq: number | null;
+  unit_title: string | null;
+  club_name: string | null;
+}
+
+const MAX_NAME = 20;
+const clip = (text: string) => {
+  const chars = [...text.replace(/\s+/g, " ").trim()];
+  return chars.length > MAX_NAME ? `${chars.slice(0, MAX_NAME - 1).join("")}…` : chars.join("");
+};
+
+/**
+ * A movement in words, with what it was for: 购买视频《…》, 购买小说章节《…》第3章 …, 加入…的粉丝团. The names
+ * are read now (the ledger keeps the item and unit); a post without a title is named by its first words.
+ */
+function movementTitle(r: MovementRow): string {
+  const words = REASONS[r.reason] ?? (r.reason.startsWith("buy_") ? "购买内容" : "金币变动");
+  if (r.reason === "join_club" && r.club_name) return `加入${r.club_name}`;
+  const name = clip(r.item_title || r.item_text || "");
+  if (!name) return words;
+  const unit = r.unit_title ? ` ${clip(r.unit_title)}` : r.unit_seq ? ` 第${r.unit_seq}${r.reason.startsWith("buy_comic") ? "话" : r.reason.startsWith("buy_audio") ? "集" : "章"}` : "";
+  return `${words}《${name}》${unit}`;
+}
+
 export const coinsDetail = defineHandler(orders.coinsDetail, {
   auth: "member",
   input: pageInput,
   async handle({ input, db, caller }) {
     const total = (await db.value<number>("SELECT COUNT(*) FROM spending WHERE user_id = ?", [caller.user.id]))!;
-    const rows = (await db.all("SELECT id, coins, reason, balance_after, created_at FROM spending WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [
-      caller.user.id,
-      input.limit,
-      (input.page - 1) * input.limit,
-    ])) as {
-      id: number;
-      coins: number;
-      reason: string;
-      balance_after: number;
-      created_at: number;
-    }[];
+    // A fan club's fee has no item: the membership joined in the same transaction (same member, same time) names it.
+    const rows = await db.all<MovementRow>(
+      `SELECT s.id, s.coins, s.reason, s.balance_after, s.created_at, i.title AS item_title, i.description AS item_text, u.seq AS unit_seq, u.title AS unit_title, c.name AS club_name
+       FROM spending s
+       LEFT JOIN items i ON i.id = s.item_id
+       LEFT JOIN item_units u ON u.id = s.unit_id AND u.item_id = s.item_id
+       LEFT JOIN club_members m ON s.reason = 'join_club' AND m.user_id = s.user_id AND m.joined_at = s.created_at
+       LEFT JOIN clubs c ON c.creator_id = m.creator_id
+       WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
+      [caller.user.id, input.limit, (input.page - 1) * input.limit],
+    );
     // The ledger stores what left the balance; the record shows what came in as positive.
     const list: CoinMovement[] = rows.map((r) => ({
       id: r.id,
       coins: -r.coins,
       reason: r.reason,
-      title: REASONS[r.reason] ?? (r.reason.startsWith("buy_") ? "购买内容" : "金币变动"),
+      title: movementTitle(r),
       balance_after: r.balance_after,
       created_at: isoDate(r.created_at),
     }));

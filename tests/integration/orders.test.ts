@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, orders } from "#gateway/api/index.ts";
+import { accounts, audio, circle, comics, dating, games, home, news, novels, orders, pictures, video } from "#gateway/api/index.ts";
+import { DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
+import { DEMO_GAME } from "#server/resources/games/seed.ts";
+import { DEMO_PICTURE_SET } from "#server/resources/pictures/seed.ts";
 import { sandboxNotification, signFields } from "#server/wallet/sandbox-provider.ts";
 import { settleWithdrawal } from "#server/wallet/withdrawals.ts";
 import { REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
@@ -408,5 +411,63 @@ describe("withdrawals", () => {
     expect(listed.map((x) => x.id)).toContain(w.withdrawal.id);
     expect((await admin("reject", String(w.withdrawal.id), "--reason", "信息不符")).stdout).toContain("rejected");
     expect(await userRow(c.id)).toMatchObject({ coins: 1000, frozen_coins: 0 });
+  });
+});
+
+describe("the coin record names what each coin paid for", () => {
+  it("names the item (and the chapter or episode) of every kind bought, the gift's video, the club and the request", async () => {
+    const m = await member({ coins: 5000 });
+    const one = async <T>(text: string, ...args: unknown[]) => (await sql<T>(text, ...args))[0]!;
+    const paidUnit = (kind: string) =>
+      one<{ item_id: number; unit_id: number; book: string; unit: string }>(
+        `SELECT u.item_id, u.id AS unit_id, i.title AS book, u.title AS unit FROM item_units u JOIN items i ON i.id = u.item_id
+         WHERE i.kind = ? AND u.coins > 0 AND u.vip_free = 0 ORDER BY u.item_id, u.seq LIMIT 1`,
+        kind,
+      );
+    const title = async (id: number) => (await one<{ title: string }>("SELECT title FROM items WHERE id = ?", id)).title;
+    const novelUnit = await paidUnit("novel");
+    const audioUnit = await paidUnit("audio");
+    const comicUnit = await paidUnit("comic");
+    const wholeNovel = await one<{ id: number; title: string }>("SELECT id, title FROM items WHERE kind = 'novel' AND coins > 0 AND id <> ? ORDER BY id LIMIT 1", novelUnit.item_id);
+    const article = await one<{ id: number; title: string }>("SELECT id, title FROM items WHERE kind = 'news' AND coins > 0 ORDER BY id LIMIT 1");
+    const listing = await one<{ id: number; title: string }>("SELECT id, title FROM items WHERE kind = 'dating' ORDER BY id LIMIT 1");
+    const club = await one<{ creator_id: number; name: string }>("SELECT creator_id, name FROM clubs WHERE fee_coins > 0 ORDER BY creator_id LIMIT 1");
+    const request = await one<{ id: number; title: string; description: string }>("SELECT id, title, description FROM items WHERE kind = 'post' AND is_request = 1 ORDER BY id LIMIT 1");
+
+    const bought = [
+      await m.send(video.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID }),
+      await m.send(news.buy, { id: article.id }),
+      await m.send(dating.buy, { id: listing.id }),
+      await m.send(novels.buy, { id: novelUnit.unit_id }),
+      await m.send(novels.buyBook, { id: wholeNovel.id }),
+      await m.send(audio.buy, { id: audioUnit.unit_id }),
+      await m.send(comics.buy, { id: comicUnit.item_id, chapter_id: comicUnit.unit_id }),
+      await m.send(pictures.buy, { id: DEMO_PICTURE_SET.id }),
+      await m.send(games.buy, { id: DEMO_GAME.id }),
+    ];
+    expect(bought.map((o) => o.ok)).toEqual(bought.map(() => true));
+    await m.send(video.rewardHer, { id: DEMO_LOCKED_VIDEO_ID, gift_id: 1 });
+    await m.send(home.joinClub, { uid: club.creator_id });
+    await m.send(circle.appendCoins, { id: request.id, coins: 5 });
+
+    const record = (await m.send(orders.coinsDetail, { page: 1, limit: 50 })).list;
+    const titleOf = (reason: string) => record.find((r) => r.reason === reason)?.title;
+    const video2 = await title(DEMO_LOCKED_VIDEO_ID);
+    expect(titleOf("buy_video")).toBe(`购买视频《${video2}》`);
+    expect(titleOf("buy_news")).toBe(`购买文章《${article.title}》`);
+    expect(titleOf("buy_dating")).toBe(`解锁约会联系方式《${listing.title}》`);
+    expect(titleOf("buy_novel_chapter")).toBe(`购买小说章节《${novelUnit.book}》 ${novelUnit.unit}`);
+    expect(titleOf("buy_novel_book")).toBe(`购买整本小说《${wholeNovel.title}》`);
+    expect(titleOf("buy_audio_chapter")).toBe(`购买有声书章节《${audioUnit.book}》 ${audioUnit.unit}`);
+    expect(titleOf("buy_comic_chapter")).toBe(`购买漫画章节《${comicUnit.book}》 ${comicUnit.unit}`);
+    expect(titleOf("buy_picture")).toBe(`购买图集《${await title(DEMO_PICTURE_SET.id)}》`);
+    expect(titleOf("buy_game")).toBe(`购买游戏《${await title(DEMO_GAME.id)}》`);
+    expect(titleOf("reward")).toBe(`打赏《${video2}》`);
+    expect(titleOf("join_club")).toBe(`加入${club.name}`);
+    expect(titleOf("find_reward")).toMatch(/^求片悬赏《.+》$/);
+    expect(titleOf("find_reward")).toContain([...(request.title || request.description)].slice(0, 8).join(""));
+    // No row is left without a name.
+    expect(record.filter((r) => r.coins < 0 && !/《|加入/.test(r.title))).toEqual([]);
+    expect(record).toHaveLength(12);
   });
 });
