@@ -30,6 +30,17 @@ export function prng(seed: number) {
   };
 }
 
+/** Picks from `words` with `rnd`, never the word picked just before: no 老街老街, no 城市与城市. */
+export function wordPicker(rnd: () => number, words: readonly string[]): () => string {
+  let last = -1;
+  return () => {
+    let i = Math.floor(rnd() * (last < 0 ? words.length : words.length - 1));
+    if (last >= 0 && i >= last) i++;
+    last = i;
+    return words[i]!;
+  };
+}
+
 /**
  * Inserts `rows` (each matching the placeholders of `row`, e.g. `(?, 'video', ?)`) with one statement per `per`
  * rows: on PostgreSQL every statement is a round trip. `tail` follows the VALUES (`ON CONFLICT DO NOTHING`).
@@ -249,6 +260,8 @@ export async function seedAccountExtras(db: DB, demoUserId: number | undefined) 
   });
 }
 
+const HEADLINE_LINES = ["今天分享一些拍摄花絮和幕后故事。", "这组镜头在清晨拍完，光线很柔和。", "剪辑时保留了现场的环境声。", "下一期会换一个外景地，敬请期待。"];
+
 /** Headlines (posts with images) and fan clubs for the seeded creators. Idempotent: runs while no club exists. */
 export async function seedCreators(db: DB, demoUserId: number | undefined) {
   if (await db.get("SELECT 1 FROM clubs")) return;
@@ -266,7 +279,7 @@ export async function seedCreators(db: DB, demoUserId: number | undefined) {
     const members: unknown[][] = [];
     creators.forEach((c, ci) => {
       for (let p = 1; p <= 6; p++) {
-        const body = `${c.nickname}的第 ${p} 条头条：今天分享一些拍摄花絮和幕后故事。`.repeat(int(1, 4));
+        const body = `${c.nickname}的第 ${p} 条头条：${HEADLINE_LINES.slice(0, int(1, 4)).join("")}`;
         const id = postId++;
         posts.push([id, `${c.nickname} · 头条 ${p}`, body, `post-${c.id}-${p}`, c.id, int(0, 3000), int(100, 50_000), now - (ci * 6 + p) * 3_600_000]);
         // The first headline of each creator carries a very tall image (shown as a scrollable long image).

@@ -4,13 +4,19 @@ import type { DB } from "#server/db/index.ts";
 // Demo listings are neutral generated placeholders: invented names, generated photos, plain words (issue 21).
 
 export const DATING_AREAS = ["北京", "上海", "广州", "深圳", "成都", "杭州", "重庆", "武汉"];
-const NAMES = ["晓雨", "若溪", "安然", "清禾", "知夏", "念秋", "语桐", "初晴", "书瑶", "沐风", "思远", "一诺", "星河", "南栀", "青柠", "景然"];
+// One name per listing: a list too short would have to number its copies (安然2).
+const NAMES = [
+  "晓雨", "若溪", "安然", "清禾", "知夏", "念秋", "语桐", "初晴", "书瑶", "沐风", "思远", "一诺",
+  "星河", "南栀", "青柠", "景然", "雨桐", "可欣", "舒雅", "乐言", "婉清", "映雪", "子衿", "静怡",
+  "诗雨", "欣妍", "芷若", "思琪", "雅宁", "梦瑶", "嘉怡", "心悦", "若彤", "晨曦", "紫萱", "安琪",
+  "明月", "小满", "晚晴", "云舒", "采薇", "念安", "听雪", "知意", "清欢", "予安", "暖阳", "半夏",
+];
 const LIKES = ["旅行", "摄影", "咖啡", "读书", "烘焙", "徒步", "电影", "音乐", "瑜伽", "手工", "看展", "骑行"];
 const REVIEWS = ["沟通很顺畅，准时赴约，聊得很愉快。", "人很友善，和照片一致，推荐。", "约在咖啡馆聊了一下午，体验不错。", "回复及时，安排得很周到。"];
 
 /** The first seeded listing: certified, in the first area, for demos and tests. */
 export const DEMO_DATING = { name: NAMES[0]!, area: DATING_AREAS[0]!, price: 20, contact: "微信 demo-0001" } as const;
-export const SEEDED_LISTINGS = 48;
+export const SEEDED_LISTINGS = NAMES.length;
 
 /** Idempotent: runs while there are no areas. Call it after the catalogue (whose seed runs only on no items). */
 export async function seedDating(db: DB) {
@@ -28,7 +34,7 @@ export async function seedDating(db: DB) {
   for (let n = 0; n < SEEDED_LISTINGS; n++) {
     const id = first + n;
     const certified = n === 0 || n % 3 === 0 ? 1 : 0;
-    const name = n === 0 ? DEMO_DATING.name : `${NAMES[n % NAMES.length]}${n >= NAMES.length ? Math.floor(n / NAMES.length) + 1 : ""}`;
+    const name = NAMES[n]!;
     const price = n === 0 ? DEMO_DATING.price : 10 * (1 + (n % 9));
     const intro = `喜欢${LIKES[n % LIKES.length]}和${LIKES[(n * 5 + 3) % LIKES.length]}，周末常去城市里的小店转转。希望认识真诚、有礼貌的朋友。`;
     const reviewCount = n < 6 ? Math.min(reviewers.length, 2) : 0;

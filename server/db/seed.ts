@@ -16,7 +16,7 @@ export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", usern
 
 export const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私或肖像", "广告欺诈", "视频无法播放", "标题与内容不符", "其他"];
 
-const NOTICE_TOPICS = ["系统维护", "功能上线", "活动公告", "会员权益", "安全提醒", "线路切换"];
+const NOTICE_TITLES = ["系统维护通知", "新功能上线", "活动公告", "会员权益说明", "安全提醒", "线路切换通知"];
 
 /**
  * Idempotent: each part runs only when its table is empty, so restarts keep user data. server/db/index.ts calls it
@@ -47,8 +47,8 @@ export async function seed(db: DB) {
       const start = Date.UTC(2026, 0, 1);
       const notices: unknown[][] = [];
       for (let i = 1; i <= 36; i++) {
-        const topic = NOTICE_TOPICS[i % NOTICE_TOPICS.length];
-        notices.push([`${topic}公告 第${i}期`, `${topic}：这是第 ${i} 条示例公告，内容为占位文字，仅用于演示公告列表的分页与展示。`, start + i * 86_400_000]);
+        const title = NOTICE_TITLES[i % NOTICE_TITLES.length];
+        notices.push([`${title} 第${i}期`, `${title}：这是第 ${i} 条示例公告，内容为占位文字，仅用于演示公告列表的分页与展示。`, start + i * 86_400_000]);
       }
       await insertRows(db, "notices (title, content, created_at)", "(?, ?, ?)", notices);
     }

@@ -1,5 +1,5 @@
 import type { DB } from "#server/db/index.ts";
-import { insertRows, nextId, prng } from "#server/content/seed.ts";
+import { insertRows, nextId, prng, wordPicker } from "#server/content/seed.ts";
 
 // Neutral generated placeholders: scandal news (articles with pictures, an embedded clip, some with a paid part)
 // and the post circle (topics, posts with pictures, requests with rewards, offered videos, follow-ups), from word lists.
@@ -16,7 +16,7 @@ export async function seedNews(db: DB) {
   if (await db.get("SELECT 1 FROM items WHERE kind = 'news'")) return;
   const rnd = prng(2020);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
-  const word = () => WORDS[int(0, WORDS.length - 1)]!;
+  const word = wordPicker(rnd, WORDS);
   const sentence = () => `${word()}与${word()}：记者走访了${word()}附近的${word()}，记录下${word()}里的${word()}和${word()}。`;
   const now = Date.now();
   await db.transaction(async (db) => {
@@ -63,7 +63,7 @@ export async function seedCircle(db: DB, demoUserId: number | undefined) {
   const videos = (await db.all<{ id: number }>("SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 40")).map((v) => Number(v.id));
   const rnd = prng(2021);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
-  const word = () => WORDS[int(0, WORDS.length - 1)]!;
+  const word = wordPicker(rnd, WORDS);
   const now = Date.now();
   await db.transaction(async (db) => {
     const firstTopic = (await maxId(db, "series")) + 1;

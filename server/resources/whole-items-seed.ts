@@ -1,4 +1,4 @@
-import { insertRows, prng } from "#server/content/seed.ts";
+import { insertRows, prng, wordPicker } from "#server/content/seed.ts";
 import type { DB } from "#server/db/index.ts";
 
 // Neutral generated placeholders for the kinds sold whole: picture sets and games (issue 19).
@@ -43,7 +43,7 @@ export interface WholeItemSeed {
 export async function seedWholeItems(db: DB, s: WholeItemSeed) {
   if (await db.get("SELECT 1 FROM items WHERE kind = ?", [s.kind])) return;
   const rnd = prng(s.firstId);
-  const word = () => WORDS[int(rnd, 0, WORDS.length - 1)]!;
+  const word = wordPicker(rnd, WORDS);
   const token = () => Math.floor(rnd() * 2 ** 32).toString(36);
   const now = Date.now();
   await db.transaction(async (db) => {

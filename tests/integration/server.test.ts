@@ -8,6 +8,7 @@ import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { encodeRequestBody, sealRequest } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { imageUploadSign, uploadImage, uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
+import { SEEDED_LISTINGS } from "#server/dating/seed.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
@@ -184,6 +185,30 @@ describe("system calls", () => {
     expect(types.length).toBeGreaterThan(3);
     const open = await client.send(home.getOpenAdsAndVersion, undefined);
     expect(open.version.version).toBe("6.2.0");
+  });
+
+  it("seeds texts that read naturally: no doubled words, no numbered copies of names, no repeated sentences", async () => {
+    const db = gw.openDb();
+    try {
+      const texts = [
+        ...(await db.all<{ t: string }>("SELECT title AS t FROM notices")),
+        ...(await db.all<{ t: string }>("SELECT content AS t FROM notices")),
+        ...(await db.all<{ t: string }>("SELECT title AS t FROM items")),
+        ...(await db.all<{ t: string }>("SELECT description AS t FROM items WHERE kind IN ('picture', 'game', 'headline', 'dating')")),
+      ].map((r) => r.t);
+      expect(texts.length).toBeGreaterThan(1000);
+      // 活动公告公告, 老街老街观察: a word written twice in a row.
+      expect(texts.filter((t) => /(\p{Script=Han}{2,})\1/u.test(t))).toEqual([]);
+      const names = (await db.all<{ title: string }>("SELECT title FROM items WHERE kind = 'dating'")).map((r) => r.title);
+      expect(names).toHaveLength(SEEDED_LISTINGS);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.filter((n) => /\d/.test(n))).toEqual([]);
+      const headlines = (await db.all<{ d: string }>("SELECT description AS d FROM items WHERE kind = 'headline'")).map((r) => r.d.split("。").filter(Boolean));
+      expect(headlines.length).toBeGreaterThan(0);
+      expect(headlines.filter((s) => new Set(s).size !== s.length)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 
   it("matches paths case-insensitively", async () => {
