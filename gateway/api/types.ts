@@ -89,7 +89,10 @@ export interface Message {
   id: number;
   title: string;
   content: string;
+  /** 1 once shown: the answer that shows a message marks it read. */
   is_read: number;
+  /** 1 in the answer that marked it read (it was unread until then): the screen says 新 for it, once. */
+  is_new: number;
   created_at: string;
 }
 

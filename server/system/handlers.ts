@@ -101,10 +101,12 @@ export const getMsg = defineHandler(accounts.getMsg, {
       is_read: number;
       created_at: number;
     }[];
-    // Shown is read: the page goes out with the flags it had, so this visit still marks what is new.
+    // Shown is read, in this answer too (as msg_unread counts them from now on); is_new says which this answer
+    // marked, so the screen can tell the member what is new without calling them 未读.
     const unread = rows.filter((r) => !r.is_read).map((r) => r.id);
     if (unread.length) await db.run("UPDATE messages SET is_read = 1 WHERE user_id = @uid AND id IN (@ids)", { uid: caller.user.id, ids: unread });
-    return { data: paged(rows.map((r) => ({ ...r, created_at: isoDate(r.created_at) })), input.page, input.limit, total) };
+    const list = rows.map((r) => ({ ...r, is_read: 1, is_new: r.is_read ? 0 : 1, created_at: isoDate(r.created_at) }));
+    return { data: paged(list, input.page, input.limit, total) };
   },
 });
 

@@ -26,7 +26,11 @@ export default function Notice({ loaderData }: Route.ComponentProps) {
           <article className="notice-item">
             <h2>
               {m.title}
-              {m.is_read ? null : <span className="unread">未读</span>}
+              {m.is_new ? (
+                <span className="unread" aria-label="新消息">
+                  新
+                </span>
+              ) : null}
             </h2>
             <p>{m.content}</p>
             <time>{formatTime(m.created_at, "full")}</time>
