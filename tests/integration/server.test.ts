@@ -173,7 +173,7 @@ describe("system calls", () => {
     expect((await client.send(accounts.getMsg, {})).list).toEqual([]);
     const login = await client.send(accounts.loginByPassword, DEMO);
     client.state.token = login.token;
-    const unread = (await client.send(accounts.userInfo, undefined)).msg_unread;
+    const unread = (await client.send(accounts.userInfo, undefined)).msg_unread ?? 0;
     expect(unread).toBeGreaterThan(0);
     const messages = await client.send(accounts.getMsg, {});
     expect(messages.list.length).toBeGreaterThan(unread);
