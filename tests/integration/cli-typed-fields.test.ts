@@ -18,18 +18,20 @@ afterAll(async () => {
 });
 
 const cli = (args: string[]) => runCli(["--lines", gw.url, ...args], { env: { GW_HOME: home } });
+// The profile's first call without a token says, once, that the gateway registered a guest account for it.
+const besidesGuest = (stderr: string) => stderr.replace(/^registered a guest account for profile default [^\n]*\n/, "");
 
 describe("gw call on a path of the catalogue", () => {
   it("sends digits as a string to a field the endpoint types as a string", async () => {
     const login = await cli(["call", "/api/Home/loginByPassword", `phone=${DEMO.phone}`, `password=${DEMO.password}`]);
-    expect(login.stderr).toBe("");
+    expect(besidesGuest(login.stderr)).toBe("");
     expect(login.code).toBe(0);
     expect(JSON.parse(login.stdout)).toMatchObject({ token: expect.any(String) });
 
     // A password of digits alone, and the path written in another case.
     const phone = "13911112222";
     const register = await cli(["call", "/api/home/REGISTER", `phone=${phone}`, "password=12345678"]);
-    expect(register.stderr).toBe("");
+    expect(besidesGuest(register.stderr)).toBe("");
     expect(register.code).toBe(0);
     const again = await cli(["call", "/api/Home/loginByPassword", `phone=${phone}`, "password=12345678"]);
     expect(again.code).toBe(0);
@@ -37,7 +39,7 @@ describe("gw call on a path of the catalogue", () => {
 
   it("sends a keyword of digits as the string it is", async () => {
     const list = await cli(["--json", "call", "/api/MvSearch/search", "kw=2024", "page=1", "limit=2"]);
-    expect(list.stderr).toBe("");
+    expect(besidesGuest(list.stderr)).toBe("");
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)).toMatchObject({ page: 1, limit: 2 });
   });

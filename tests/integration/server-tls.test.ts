@@ -55,7 +55,8 @@ describe("HTTPS", () => {
     const result = await runCli(["--lines", gw.url, "call", "/api/system/getad", "position=home"], {
       env: { GW_HOME: mkdtempSync(join(dir, "home-")), NODE_EXTRA_CA_CERTS: cert.certFile },
     });
-    expect(result.stderr).toBe("");
+    // Nothing on stderr but the fresh profile's guest account, registered over the same https line.
+    expect(result.stderr).toBe(`registered a guest account for profile default on ${gw.url} (uuid ${/\(uuid ([0-9a-f-]{36})\)/.exec(result.stderr)?.[1]}); calls without a token use it, \`login\` to call as a member\n`);
     const ads = JSON.parse(result.stdout) as { img_url: string }[];
     expect(ads.length).toBeGreaterThan(0);
     for (const ad of ads) expect(ad.img_url.startsWith(`${gw.url}/media/`)).toBe(true);
