@@ -6,7 +6,7 @@ import { PaymentRefused } from "./payment-provider.ts";
 import { orderByNo, providerNamed, receiveNotification, type OrderRow } from "./payments.ts";
 import { payMethodName } from "./products.ts";
 import { checkPageToken, SANDBOX, sandboxNotification, sandboxProvider } from "./sandbox-provider.ts";
-import { yuan } from "./yuan.ts";
+import { yuan } from "#gateway/money.ts";
 
 // The gateway's payment routes (docs/protocol.md §9, "Orders, wallet and agents"): the providers' callback, and
 // the sandbox provider's cashier page. Neither is a gateway call: providers and browsers speak plain HTTP.
