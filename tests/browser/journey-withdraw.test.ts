@@ -10,11 +10,11 @@ import { returningMember, stillControlled, tapTab } from "../support/journey.ts"
 const suite = gatewayAndBrowser();
 
 /** Each field's error as shown: the text under the field's own control, or "" when it has none. */
-const fieldErrors = (page: Page) =>
-  page.evaluate(() =>
+const fieldErrors = (page: Page, source = "coins") =>
+  page.evaluate((source) =>
     Object.fromEntries(
       ["amount", "name", "no"].map((field) => {
-        const input = document.getElementById(`withdraw-${field}-coins`)!;
+        const input = document.getElementById(`withdraw-${field}-${source}`)!;
         const error = input.closest(".withdraw-field")?.querySelector<HTMLElement>(".field-error");
         if (!error) return [field, ""];
         // Under it, and what the control is described by.
@@ -23,7 +23,7 @@ const fieldErrors = (page: Page) =>
         return [field, below && described ? error.textContent : `misplaced: ${error.textContent}`];
       }),
     ),
-  );
+  source);
 
 /** Taps the link `text` once it is scrolled to the middle of the screen (clear of the tab bar), as a person would. */
 async function tapLink(page: Page, text: string) {
@@ -32,24 +32,36 @@ async function tapLink(page: Page, text: string) {
   await link!.click();
 }
 
-const typeInto = async (page: Page, field: string, text: string) => {
-  const input = page.locator(`#withdraw-${field}-coins`);
-  await input.fill(text);
-};
+const typeInto = (page: Page, field: string, text: string, source = "coins") => page.locator(`#withdraw-${field}-${source}`).fill(text);
+
+/** The figure over `label` on a wallet card, as the member reads it. */
+const figure = (page: Page, label: string, value: string) =>
+  page.waitForFunction(
+    (label, value) =>
+      // On screen: screens left behind stay in the page, hidden (decision 005).
+      [...document.querySelectorAll(".wallet-figures > div")].find((d) => d.checkVisibility() && d.querySelector("span")?.textContent === label)?.querySelector("strong")?.textContent === value,
+    {},
+    label,
+    value,
+  );
+
+/** The member's withdrawals as the database holds them. */
+async function withdrawalsOf(uuid: string) {
+  const db = suite.gw.openDb();
+  try {
+    const rows = await db.all<{ source: string; amount: number; fee: number; payout_cents: number; status: string }>(
+      "SELECT w.source, w.amount, w.fee, w.payout_cents, w.status FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.uuid = ?",
+      [uuid],
+    );
+    return rows.map((r) => ({ ...r, amount: Number(r.amount), fee: Number(r.fee), payout_cents: Number(r.payout_cents) }));
+  } finally {
+    await db.close();
+  }
+}
 
 it("withdraws coins from 我的 → 我的钱包: errors under their fields, a confirmation with the fee and what arrives, frozen once", async () => {
   const { page, uuid } = await returningMember(suite.gw, suite.browser, { coins: 1000 });
-  const withdrawals = async () => {
-    const db = suite.gw.openDb();
-    try {
-      return await db.all<{ amount: number; fee: number; payout_cents: number; status: string }>(
-        "SELECT w.amount, w.fee, w.payout_cents, w.status FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.uuid = ?",
-        [uuid],
-      );
-    } finally {
-      await db.close();
-    }
-  };
+  const withdrawals = () => withdrawalsOf(uuid);
 
   await tapTab(page, "我的", "/my");
   await tapLink(page, "我的钱包");
@@ -103,16 +115,53 @@ it("withdraws coins from 我的 → 我的钱包: errors under their fields, a c
   await tapText(page, "提交提现申请");
   await page.waitForSelector(".adm-dialog .withdraw-quote", { visible: true });
   await answerDialog(page, "确认提现");
-  // The figure over 提现冻结, as the member reads it.
-  await page.waitForFunction(
-    () => [...document.querySelectorAll(".wallet-figures > div")].find((d) => d.querySelector("span")?.textContent === "提现冻结")?.querySelector("strong")?.textContent === "100",
-  );
+  await figure(page, "提现冻结", "100");
   await page.waitForFunction(() => document.querySelector("[data-testid=purse-coins]")?.textContent === "900");
   const records = await page.$$eval("[aria-label=金币提现记录] .record", (rs) => rs.map((r) => r.textContent));
   expect(records).toHaveLength(1);
   expect(records[0]).toContain("提现 100 金币");
   expect(records[0]).toContain("到账 ¥9.50");
   expect(records[0]).toContain("审核中");
-  expect(await withdrawals()).toEqual([{ amount: 100, fee: 5, payout_cents: 950, status: "pending" }]);
+  expect(await withdrawals()).toEqual([{ source: "coins", amount: 100, fee: 5, payout_cents: 950, status: "pending" }]);
+  expect(await stillControlled(page)).toBe(true);
+});
+
+it("withdraws agent income from 我的钱包 → 推广中心 the same way: ¥50.00 less 2 % arrives as ¥49.00", async () => {
+  const { page, uuid } = await returningMember(suite.gw, suite.browser);
+  const db = suite.gw.openDb();
+  try {
+    await db.run("UPDATE users SET tui_coins_cents = 8000, total_tui_coins_cents = 8000 WHERE uuid = ?", [uuid]);
+  } finally {
+    await db.close();
+  }
+  await tapTab(page, "我的", "/my");
+  await tapLink(page, "我的钱包");
+  await page.waitForFunction(() => location.pathname === "/my/purse");
+  await tapLink(page, "推广中心");
+  await page.waitForFunction(() => location.pathname === "/my/proxy");
+  await figure(page, "可用", "80.00");
+  await tapText(page, "提现", ".wallet-actions button");
+  await page.waitForSelector("#withdraw-amount-agent", { visible: true });
+
+  await typeInto(page, "amount", "10", "agent");
+  await typeInto(page, "name", "张三", "agent");
+  await typeInto(page, "no", "13912345678", "agent");
+  await tapText(page, "提交提现申请");
+  await findText(page, "每次提现");
+  expect(await fieldErrors(page, "agent")).toEqual({ amount: "每次提现 50.00–5000.00 元", name: "", no: "" });
+
+  await typeInto(page, "amount", "50", "agent");
+  await tapText(page, "提交提现申请");
+  const quote = await page.waitForSelector(".adm-dialog .withdraw-quote", { visible: true });
+  const rows = await quote!.$$eval("div", (divs) => divs.map((d) => [d.querySelector("dt")?.textContent, d.querySelector("dd")?.textContent]));
+  expect(rows.slice(0, 3)).toEqual([
+    ["提现金额", "¥50.00"],
+    ["手续费（2.00%）", "¥1.00"],
+    ["实际到账", "¥49.00"],
+  ]);
+  await answerDialog(page, "确认提现");
+  await figure(page, "提现冻结", "50.00");
+  await figure(page, "可用", "30.00");
+  expect(await withdrawalsOf(uuid)).toEqual([{ source: "agent", amount: 5000, fee: 100, payout_cents: 4900, status: "pending" }]);
   expect(await stillControlled(page)).toBe(true);
 });
