@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import routes from "./app/routes.ts";
+import { screenPaths, screenPattern } from "./app/screen-paths.ts";
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 const GATEWAY = process.env.DEV_GATEWAY ?? "http://127.0.0.1:3000";
@@ -224,8 +226,10 @@ export default defineConfig({
         clientsClaim: true,
         // React Router writes the SPA's index.html after the service worker is generated.
         additionalManifestEntries: [{ url: "index.html", revision: BUILD_ID }],
+        // The shell answers the app's own screens only; every other address (the gateway's calls, media and uploads,
+        // a payment provider's cashier, an operator's page) goes to the network (decision 057).
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//i, /^\/uploads\//, /^\/media\//, /\.php$/i, /^\/version\.json$/],
+        navigateFallbackAllowlist: [screenPattern(screenPaths(routes))],
         cleanupOutdatedCaches: true,
         // No runtime routes: gateway calls are POSTs, which Workbox never routes, so they always go to the
         // network. Static routes (public/sw-routes.js, decision 052) keep the worker out of their way entirely,

@@ -107,6 +107,7 @@ export default function App() {
     <>
       <LoadingBar />
       <CloseOverlaysOnNavigation />
+      <ReadAgainOnReturn />
       <OfflineBanner />
       <KeepAliveOutlet />
       <AudioPlayer />
@@ -130,6 +131,22 @@ function AudioPlayer() {
       )}
     </>
   );
+}
+
+/**
+ * A page the browser restores from its back/forward cache shows what it had when the member left the app (for
+ * the payment provider's cashier, say): the screen's data is read again, so 充值中心 shows the coins just paid for.
+ */
+function ReadAgainOnReturn() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void revalidator.revalidate();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [revalidator]);
+  return null;
 }
 
 /** Dialogs, sheets and previews close as a navigation starts (back included), not over the next screen. */

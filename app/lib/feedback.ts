@@ -1,5 +1,6 @@
 // Toasts and dialogs for code on the first screen. NOTE: antd-mobile's Toast and Dialog pull in its
 // animation library; importing them on demand keeps that out of the first load.
+import type { ReactNode } from "react";
 import { dropOverlayEntries, pushOverlayEntry } from "./overlay-history.ts";
 
 export const TOAST_MS = 2000;
@@ -65,7 +66,7 @@ let asking = false;
  * A yes/no question. One at a time: asked again while one is open (a double tap on what spends coins), the
  * second answers no at once, so a double tap neither stacks dialogs nor acts twice.
  */
-export function confirmDialog(opts: { title?: string; content: string; confirmText?: string }): Promise<boolean> {
+export function confirmDialog(opts: { title?: string; content: ReactNode; confirmText?: string }): Promise<boolean> {
   if (asking) return Promise.resolve(false);
   asking = true;
   const done = () => void (asking = false);

@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { yuan } from "#server/wallet/yuan.ts";
+import { yuan } from "#gateway/money.ts";
 import { listWithdrawals, settleWithdrawal, SettleRefused, type WithdrawalRow } from "#server/wallet/withdrawals.ts";
 import { AdminError, printTable, withDatabase } from "./database.ts";
 

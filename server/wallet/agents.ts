@@ -2,7 +2,7 @@ import type { AgentIncome, AgentLevel, ProxyHome } from "#gateway/api/orders.ts"
 import type { UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { isoDate } from "#server/http/registry.ts";
-import { percentOf, shareOf, yuan } from "./yuan.ts";
+import { percentOf, shareOf, yuan } from "#gateway/money.ts";
 
 // The agent programme: a member who invited another (users.invited_by) earns a share of every top-up the invitee
 // pays; the inviter's own inviter earns a smaller share (level 2). Shares are basis points of the order's amount,

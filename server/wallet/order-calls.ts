@@ -5,7 +5,7 @@ import { defineHandler, ApiError, idInput, isoDate, paged, pageInput } from "#se
 import type { ServerSettings } from "#server/env.ts";
 import { activeProvider, createOrder, type OrderRow } from "./payments.ts";
 import { activeProducts, PAY_METHODS, payMethodName, productById, toProduct } from "./products.ts";
-import { yuan } from "./yuan.ts";
+import { yuan } from "#gateway/money.ts";
 
 export const productList = defineHandler(orders.productList, {
   auth: "guest",

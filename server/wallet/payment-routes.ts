@@ -6,7 +6,7 @@ import { PaymentRefused } from "./payment-provider.ts";
 import { orderByNo, providerNamed, receiveNotification, type OrderRow } from "./payments.ts";
 import { payMethodName } from "./products.ts";
 import { checkPageToken, SANDBOX, sandboxNotification, sandboxProvider } from "./sandbox-provider.ts";
-import { yuan } from "./yuan.ts";
+import { yuan } from "#gateway/money.ts";
 
 // The gateway's payment routes (docs/protocol.md §9, "Orders, wallet and agents"): the providers' callback, and
 // the sandbox provider's cashier page. Neither is a gateway call: providers and browsers speak plain HTTP.
@@ -31,7 +31,7 @@ function cashierPage(order: OrderRow, hidden: Record<string, string>, note = "")
   const inputs = Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join("");
-  const back = `${hidden.back ?? ""}/my/recharge-records?order_no=${encodeURIComponent(order.order_no)}`;
+  const back = recordsAddress(hidden.back ?? "", order.order_no);
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>沙箱收银台</title><style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#111;color:#eee}main{max-width:480px;margin:0 auto;padding:24px 16px}
@@ -49,8 +49,34 @@ ${
     ? `<p class="closed" role="status">${closed}</p><a class="btn pay" href="${escapeHtml(back)}">返回充值记录</a>`
     : `<form method="post" action="/sandbox/pay">${inputs}<button class="pay" name="choice" value="pay">确认支付</button><button class="fail" name="choice" value="fail">模拟支付失败</button></form>`
 }
-</main></body></html>`;
+</main><script>${LEAVE_BY_REPLACE}</script></body></html>`;
 }
+
+const recordsAddress = (back: string, orderNo: string) => `${back}/my/recharge-records?order_no=${encodeURIComponent(orderNo)}`;
+
+// The cashier leaves by replacing itself in the payer's history, so back from the records goes where the payer
+// came from, not into the cashier again. A form post would add an entry of its own: the choice is posted by
+// fetch, asking for the next address as JSON (the plain post and its 303 stay for a browser without scripts).
+const LEAVE_BY_REPLACE = `(() => {
+  const form = document.querySelector("form");
+  let sent = false;
+  form?.addEventListener("submit", (e) => {
+    if (sent) return;
+    e.preventDefault();
+    const body = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+    if (e.submitter?.name) body.set(e.submitter.name, e.submitter.value);
+    for (const b of form.querySelectorAll("button")) b.disabled = true;
+    fetch(form.action, { method: "POST", body, headers: { accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+      .then((answer) => location.replace(answer.next))
+      .catch(() => {
+        sent = true;
+        for (const b of form.querySelectorAll("button")) b.disabled = false;
+        form.requestSubmit(e.submitter);
+      });
+  });
+  for (const a of document.querySelectorAll("a.btn")) a.addEventListener("click", (e) => { e.preventDefault(); location.replace(a.href); });
+})();`;
 
 /** Adds the payment routes to the gateway. */
 export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
@@ -95,7 +121,9 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
     const order = await orderByNo(db, q.order_no);
     if (!order || order.provider !== SANDBOX || !checkPageToken(secret, q.order_no, q.back, q.t))
       return c.html("<!doctype html><p>订单不存在或链接无效</p>", 404);
-    if (order.status !== "pending" || order.expires_at <= Date.now()) return c.html(cashierPage(order, q));
+    const next = recordsAddress(q.back, order.order_no);
+    const byScript = (c.req.header("accept") ?? "").includes("application/json");
+    if (order.status !== "pending" || order.expires_at <= Date.now()) return byScript ? c.json({ next }) : c.html(cashierPage(order, q));
     const paid = form.choice === "pay";
     const fields = sandboxNotification(secret, {
       orderNo: order.order_no,
@@ -104,6 +132,6 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
       tradeNo: `SB${order.id}${Date.now()}`,
     });
     await receiveNotification(db, sandboxProvider(secret), fields);
-    return c.redirect(`${q.back}/my/recharge-records?order_no=${encodeURIComponent(order.order_no)}`, 303);
+    return byScript ? c.json({ next }) : c.redirect(next, 303);
   });
 }

@@ -1,7 +1,7 @@
 import type { PayMethod, Product, ProductKind } from "#gateway/api/orders.ts";
 import { insertRows } from "#server/content/seed.ts";
 import type { DB } from "#server/db/index.ts";
-import { yuan } from "./yuan.ts";
+import { yuan } from "#gateway/money.ts";
 
 /** Every way to pay the gateway knows; a product lists the codes it offers. */
 export const PAY_METHODS: PayMethod[] = [

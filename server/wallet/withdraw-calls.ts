@@ -15,7 +15,7 @@ import {
   type WithdrawalRow,
   type WithdrawSource,
 } from "./withdrawals.ts";
-import { centsOf, yuan } from "./yuan.ts";
+import { centsOf, yuan } from "#gateway/money.ts";
 
 type Member = UserRow & { frozen_coins: number; frozen_tui_cents: number };
 const member = async (db: DB, id: number) => (await userById(db, id)) as Member;

@@ -3,7 +3,7 @@ import { PAYOUT_ACCOUNT_NAME, PAYOUT_ACCOUNT_NO } from "#gateway/api/orders.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
 import { lockMember, startOfChinaDay } from "./purchases.ts";
-import { feeOf, percentOf, yuan } from "./yuan.ts";
+import { percentOf, withdrawalQuote, yuan } from "#gateway/money.ts";
 
 // Withdrawals (decision 038): asking freezes the amount at once, in the transaction that records the request, so
 // it can no longer be spent or asked for twice; an operator settles it later (`npm run admin -- withdrawals`):
@@ -148,8 +148,7 @@ export async function requestWithdrawal(db: DB, userId: number, source: Withdraw
         now,
       ]);
     }
-    const fee = feeOf(amount, l.feeBasisPoints);
-    const payout = source === "coins" ? ((amount - fee) * 100) / COINS_PER_YUAN : amount - fee;
+    const { fee, payoutCents: payout } = withdrawalQuote(amount, l.feeBasisPoints, source === "coins" ? COINS_PER_YUAN : undefined);
     const id = await db.insert(
       "INSERT INTO withdrawals (user_id, source, amount, fee, payout_cents, account_type, account_name, account_no, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
       [userId, source, amount, fee, payout, checked.account_type, checked.account_name, checked.account_no, now],

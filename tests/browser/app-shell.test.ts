@@ -171,6 +171,15 @@ describe("service worker routes", () => {
     expect(scripts.length).toBeGreaterThan(3);
     for (const [path, r] of scripts) expect({ path, fromServiceWorker: r.fromServiceWorker }).toEqual({ path, fromServiceWorker: true });
     await cdp.detach();
+
+    // Navigations: the worker answers the app's own screens with the shell, and leaves every other address (the
+    // payment provider's cashier, its callbacks, operators' pages) to the network (decision 057).
+    expect((await page.goto(`${gw.url}/my/recharge-records?order_no=x`))!.fromServiceWorker()).toBe(true);
+    for (const path of ["/sandbox/pay?order_no=x", "/payments/sandbox/notify", "/not-an-app-screen"]) {
+      const r = await page.goto(`${gw.url}${path}`);
+      expect({ path, fromServiceWorker: r!.fromServiceWorker() }).toEqual({ path, fromServiceWorker: false });
+    }
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   });
 });
 

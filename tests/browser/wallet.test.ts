@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { accounts, orders } from "#gateway/api/index.ts";
 import { sandboxNotification } from "#server/wallet/sandbox-provider.ts";
-import { adultPhone, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
+import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 
 // Top-up on an emulated phone: the sandbox cashier page, the way back to the records, a record that changes while
@@ -74,6 +74,9 @@ it("tops up through the sandbox page, sees the coins and the record update, then
   expect(await page.$eval("#withdraw-amount-coins", (i) => (i as HTMLInputElement).value)).toBe("200");
   await page.locator("input[aria-label=收款账号]").fill("13912345678");
   await tapText(page, "提交提现申请");
+  // Asked first: 200 coins less 5 % is 190 coins, ¥19.00.
+  await findText(page, "¥19.00", "dd");
+  await answerDialog(page, "确认提现");
   await page.waitForFunction(() => document.querySelector("[data-testid=purse-coins]")?.textContent === "230");
   await findText(page, "审核中");
   await page.browserContext().close();

@@ -233,7 +233,7 @@ describe("top-ups through the sandbox provider", () => {
 
   it("the sandbox page pays or fails the order and returns to the records; a forged page link does nothing", async () => {
     const c = await member();
-    const choose = async (payUrl: string, choice: string, t?: string) => {
+    const choose = async (payUrl: string, choice: string, t?: string, headers?: Record<string, string>) => {
       const q = new URL(payUrl).searchParams;
       const body = new URLSearchParams({
         order_no: q.get("order_no")!,
@@ -244,6 +244,7 @@ describe("top-ups through the sandbox provider", () => {
       return await fetch(`${gw.url}/sandbox/pay`, {
         method: "POST",
         body,
+        headers,
         redirect: "manual",
       });
     };
@@ -263,6 +264,13 @@ describe("top-ups through the sandbox provider", () => {
     // Settled: the page shows the state and takes no second choice.
     expect(await (await choose(b.pay_url, "pay")).text()).toContain("该订单已支付");
     expect((await userRow(c.id)).coins).toBe(330);
+    // The page's own script posts for JSON and replaces itself with the next address (decision 057).
+    const d = await order(c, COINS_300);
+    const asScript = await choose(d.pay_url, "pay", undefined, { accept: "application/json" });
+    expect(asScript.status).toBe(200);
+    expect(await asScript.json()).toEqual({ next: `/my/recharge-records?order_no=${d.order_no}` });
+    expect(await (await choose(d.pay_url, "pay", undefined, { accept: "application/json" })).json()).toEqual({ next: `/my/recharge-records?order_no=${d.order_no}` });
+    expect((await userRow(c.id)).coins).toBe(660);
   });
 
   it("shows a pending order past its time as expired, and refuses a return origin it does not serve", async () => {

@@ -20,9 +20,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { products, coins: u.coins, vip: u.vip };
 }
 
-/** A switch of tab is a change of the query string only: what the loader read is still right. */
+/**
+ * A switch of tab is a change of the query string only: what the loader read is still right. A revalidation
+ * (the same address: back from the cashier, decision 057) reads the balance again.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 }
 
 export default function Recharge({ loaderData: { products, coins, vip } }: Route.ComponentProps) {

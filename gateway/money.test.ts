@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { centsOf, feeOf, percentOf, shareOf, yuan } from "./yuan.ts";
+import { centsOf, feeOf, percentOf, shareOf, withdrawalQuote, yuan } from "./money.ts";
 
 it("writes cents as yuan with two decimals and reads them back exactly", () => {
   expect([0, 5, 50, 1234, 100000, -50].map(yuan)).toEqual(["0.00", "0.05", "0.50", "12.34", "1000.00", "-0.50"]);
@@ -14,4 +14,12 @@ it("rounds a share down and a fee up, so neither the platform nor the agent gets
   expect(feeOf(3333, 200)).toBe(67);
   expect(feeOf(400, 500)).toBe(20);
   expect(percentOf(2000)).toBe("20.00");
+});
+
+it("quotes a withdrawal: the fee rounded up in its unit, the payout in cents", () => {
+  // 100 coins at 5 %, 10 coins to the yuan: 5 coins kept, ¥9.50 paid.
+  expect(withdrawalQuote(100, 500, 10)).toEqual({ fee: 5, payoutCents: 950 });
+  expect(withdrawalQuote(101, 500, 10)).toEqual({ fee: 6, payoutCents: 950 });
+  // ¥50.00 of agent income at 2 %: ¥1.00 kept, ¥49.00 paid.
+  expect(withdrawalQuote(5000, 200)).toEqual({ fee: 100, payoutCents: 4900 });
 });

@@ -1,5 +1,5 @@
 // Money in yuan travels as text with two decimals; it is stored and counted as integer cents, so that sums are
-// exact on every database.
+// exact on every database. The gateway charges with these and the app shows what it will charge with them.
 
 /** 1234 → "12.34". */
 export function yuan(cents: number): string {
@@ -22,3 +22,12 @@ export const feeOf = (amount: number, basisPoints: number) => Math.ceil((amount 
 
 /** 2000 basis points → "20.00" (percent). */
 export const percentOf = (basisPoints: number) => yuan(basisPoints);
+
+/**
+ * A withdrawal of `amount` (coins, or cents of agent income): the fee in the same unit, rounded up, and what is
+ * paid out, in cents (coins at `coinsPerYuan` to the yuan, rounded down; agent income as it is).
+ */
+export function withdrawalQuote(amount: number, feeBasisPoints: number, coinsPerYuan?: number): { fee: number; payoutCents: number } {
+  const fee = feeOf(amount, feeBasisPoints);
+  return { fee, payoutCents: coinsPerYuan ? Math.floor(((amount - fee) * 100) / coinsPerYuan) : amount - fee };
+}
