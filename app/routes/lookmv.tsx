@@ -5,6 +5,7 @@ import { circle, video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
 import { Page } from "#app/components/page.tsx";
+import { requestIdField } from "#app/features/action-fetcher.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { toast } from "#app/lib/feedback.ts";
@@ -61,7 +62,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       ...(coins ? { coins } : {}),
       ...(topic > 0 ? { topic_id: topic } : {}),
       ...(videoPath ? { video: videoPath } : {}),
-      request_id: String(form.get("request_id") ?? "") || undefined,
+      ...requestIdField(form),
     });
     localStore.removeItem(draftKey(asking));
     toast(asking ? "求片已发布" : "发布成功", "success");

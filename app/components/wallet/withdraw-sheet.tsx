@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import type { WithdrawRules } from "#gateway/api/orders.ts";
-import { newRequestId } from "#gateway/client.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { toast } from "#app/lib/feedback.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import { Choices } from "./choices.tsx";
 import { attempt } from "./silent-call.ts";
 import "./wallet.css";
@@ -48,8 +48,8 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
   const [no, setNo] = useState("");
   const [error, setError] = useState("");
   const [pending, setPending] = useState(false);
-  // One request id per filled-in form: a submit repeated after a lost answer is the same withdrawal.
-  const [requestId, setRequestId] = useState(newRequestId);
+  // A submit repeated after a lost answer is the same withdrawal; changed fields, or the next one, another.
+  const submission = useSubmission();
   const revalidator = useRevalidator();
 
   const submit = async () => {
@@ -63,14 +63,15 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
         account_name: name.trim(),
         account_no: no.replace(/\s+/g, ""),
       };
+      const requestId = submission.idFor({ source, amount: amount.trim(), ...account });
       const r =
         source === "coins"
           ? await attempt(orders.withdrawCoins, { ...account, coins: Number(amount) }, requestId)
           : await attempt(orders.proxyWithdraw, { ...account, amount: amount.trim() }, requestId);
       if (!r.ok) return setError(r.msg);
+      submission.done();
       toast(r.msg, "success");
       setAmount("");
-      setRequestId(newRequestId());
       onClose();
       void revalidator.revalidate();
     } catch (e) {
