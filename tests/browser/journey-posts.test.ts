@@ -1,4 +1,4 @@
-import type { ElementHandle, Page } from "puppeteer";
+import type { ElementHandle, HTTPRequest, Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { answerDialog, findText, gatewayAndBrowser, tapText } from "../support/browser.ts";
 import { returningMember, stillControlled, tapTab } from "../support/journey.ts";
@@ -160,6 +160,51 @@ describe("journey: two posts and two requests in a row", () => {
       await db.close();
     }
     expect(await stillControlled(page)).toBe(true);
+    await page.close();
+  });
+
+  it("sends a request again after its answer was lost as the same request: one post, its reward charged once", async () => {
+    const { page, uuid } = await returningMember(suite.gw, suite.browser, { coins: 200 });
+    const text = `求一部城市夜景的短片 ${Date.now().toString(36)}`;
+    await tapTab(page, "圈子", "/post");
+    await tapText(page, "求片", ".circle-fab a");
+    const box = await shownComposer(page, "/lookmv");
+    await box.click();
+    await box.type(text);
+    const stepper = (await page.waitForSelector(".composer-field .adm-stepper input", { visible: true }))!;
+    await stepper.click({ count: 3 });
+    await stepper.type("40");
+    // The first send reaches the gateway, and its answer is lost on the way back.
+    let lost = 0;
+    const loseAnswer = async (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (new URL(request.url()).pathname !== "/api/find/create" || lost) return void request.continue();
+      lost++;
+      await fetch(request.url(), { method: "POST", headers: { "content-type": request.headers()["content-type"] ?? "text/plain" }, body: request.postData() });
+      void request.abort("connectionreset");
+    };
+    await page.setRequestInterception(true);
+    page.on("request", loseAnswer);
+    await tapText(page, "发布求片", "button");
+    await answerDialog(page, "发布");
+    await page.waitForFunction(() => [...document.querySelectorAll(".composer-error[role=alert]")].some((e) => e.checkVisibility()));
+    expect(lost).toBe(1);
+    // The member taps again: the same submission, answered with the post the gateway already made.
+    await tapText(page, "发布求片", "button");
+    await answerDialog(page, "发布");
+    await page.waitForFunction(() => location.pathname === "/post/detail");
+    await page.waitForFunction(() => document.querySelector("[data-testid=reward]")?.textContent === "40");
+    page.off("request", loseAnswer);
+    await page.setRequestInterception(false);
+    const db = suite.gw.openDb();
+    try {
+      const user = (await db.get<{ id: number; coins: number }>("SELECT id, coins FROM users WHERE uuid = ?", [uuid]))!;
+      expect(user.coins).toBe(160);
+      expect(await db.value<number>("SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ?", [user.id])).toBe(1);
+      expect(await db.value<number>("SELECT COUNT(*) FROM spending WHERE user_id = ? AND reason = 'find_reward'", [user.id])).toBe(1);
+    } finally {
+      await db.close();
+    }
     await page.close();
   });
 });
