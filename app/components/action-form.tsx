@@ -2,6 +2,7 @@ import { Form } from "antd-mobile";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { GoBack } from "#app/lib/after-form.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import { FormSubmit } from "./form-submit.tsx";
 
 export type FieldErrors = Partial<Record<string, string>> & { form?: string };
@@ -16,6 +17,11 @@ interface Props {
   toSubmission?: (values: Values) => Record<string, string>;
   /** Blocks submitting, e.g. while an upload is pending. */
   busy?: boolean;
+  /**
+   * The action's call is done once per `request_id`: each submission carries one (a resend of the same values
+   * keeps it), and a success empties the form and starts a new one (decision 058).
+   */
+  once?: boolean;
   children: ReactNode;
 }
 
@@ -26,15 +32,20 @@ const asStrings = (values: Values) => Object.fromEntries(Object.entries(values).
  * An antd-mobile form whose submit goes to the route's clientAction. NOTE: validation lives in the action
  * only; its errors are shown on the fields, so the rules are not written twice.
  */
-export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSubmission = asStrings, busy = false, children }: Props) {
+export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSubmission = asStrings, busy = false, once = false, children }: Props) {
   const [form] = Form.useForm();
   const submit = useSubmit();
   // Through the loading that follows a successful action too: a second tap then would submit again (a
   // second register of the same phone answers "already registered" to a member who is logged in).
   const navigation = useNavigation();
   // A success that goes back (after-form.ts): once, and the form stays disabled until it has gone.
-  const answer = useActionData<GoBack | object>();
+  const answer = useActionData<GoBack | { errors?: FieldErrors } | object>();
   const goBack = Boolean(answer && "back" in answer);
+  const succeeded = once && answer && !("errors" in answer && answer.errors) ? answer : undefined;
+  const submission = useSubmission(succeeded);
+  useEffect(() => {
+    if (succeeded) form.resetFields();
+  }, [succeeded, form]);
   const pending = (navigation.state !== "idle" && navigation.formData !== undefined) || goBack;
   const navigate = useNavigate();
   const wentBackFor = useRef<unknown>(null);
@@ -57,7 +68,11 @@ export function ActionForm({ errors = NO_ERRORS, submitText, initialValues, toSu
       layout="horizontal"
       mode="card"
       initialValues={initialValues}
-      onFinish={(values: Values) => !pending && submit(toSubmission(values), { method: "post", replace: true })}
+      onFinish={(values: Values) => {
+        if (pending) return;
+        const fields = toSubmission(values);
+        void submit(once ? { ...fields, request_id: submission.idFor(fields) } : fields, { method: "post", replace: true });
+      }}
       onValuesChange={(changed: Values) => {
         form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
         setEditedSince(errors);

@@ -30,3 +30,9 @@ export function kindField<K extends string>(form: FormData, registry: Record<K, 
   const kind = form.get("kind");
   return typeof kind === "string" && Object.hasOwn(registry, kind) ? (kind as K) : null;
 }
+
+/** The submission's `request_id` (decision 058) as call fields: `{ request_id }`, or nothing when the form sent none. */
+export function requestIdField(form: FormData): { request_id?: string } {
+  const id = form.get("request_id");
+  return typeof id === "string" && id ? { request_id: id } : {};
+}

@@ -1,10 +1,11 @@
 import { Button, Stepper, TextArea, type ImageUploadItem } from "antd-mobile";
 import { useEffect, useId, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, Link, replace, useFetcher } from "react-router";
 import { circle, video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
 import { Page } from "#app/components/page.tsx";
+import { requestIdField } from "#app/features/action-fetcher.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { toast } from "#app/lib/feedback.ts";
@@ -12,6 +13,7 @@ import { PhotoPicker } from "#app/components/media/photo-picker.tsx";
 import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/lookmv";
@@ -20,6 +22,7 @@ import type { Route } from "./+types/lookmv";
 // the member typed and uploaded is kept on the device until it is posted, so leaving the screen loses nothing.
 
 type Draft = { content: string; images: string[]; coins: number; topic: number; video: DraftVideo | null };
+type Errors = Partial<Record<circle.PostField | "form", string>>;
 const EMPTY_DRAFT: Draft = { content: "", images: [], coins: 0, topic: 0, video: null };
 const draftKey = (request: boolean) => `circle-draft:${request ? "request" : "post"}`;
 
@@ -49,12 +52,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const coins = asking ? Number(form.get("coins") ?? 0) : 0;
   const topic = Number(form.get("topic") ?? 0);
   const videoPath = String(form.get("video") ?? "");
-  const errors: string[] = [];
-  if (content.length < circle.POST_TEXT.min) errors.push(`内容至少 ${circle.POST_TEXT.min} 个字`);
-  if (content.length > circle.POST_TEXT.max) errors.push(`内容最多 ${circle.POST_TEXT.max} 字`);
-  if (images.length > circle.MAX_POST_IMAGES) errors.push(`最多 ${circle.MAX_POST_IMAGES} 张图片`);
-  if (!Number.isSafeInteger(coins) || coins < 0 || coins > circle.MAX_REWARD) errors.push(`悬赏应为 0–${circle.MAX_REWARD} 金币`);
-  if (errors.length) return data({ errors }, { status: 400 });
+  const errors: Errors = circle.postProblems({ content, images: images.length, coins });
+  if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   try {
     const posted = await quietApi(video.requestFind, {
       content,
@@ -63,36 +62,51 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       ...(coins ? { coins } : {}),
       ...(topic > 0 ? { topic_id: topic } : {}),
       ...(videoPath ? { video: videoPath } : {}),
-      request_id: String(form.get("request_id") ?? "") || undefined,
+      ...requestIdField(form),
     });
     localStore.removeItem(draftKey(asking));
     toast(asking ? "求片已发布" : "发布成功", "success");
-    return redirect(`/post/detail?id=${posted.post_id}`);
+    // The post takes the composer's place: back goes to where 发帖 was tapped, and no filled-in composer is
+    // kept alive there to be posted from again (decision 058).
+    return replace(`/post/detail?id=${posted.post_id}`);
   } catch (error) {
-    return data({ errors: [getErrorMessage(error)] }, { status: 400 });
+    return data({ errors: { form: getErrorMessage(error) } satisfies Errors }, { status: 400 });
   }
 }
 
-export default function LookMv({ loaderData: { state, upload, topics, coins: loadedCoins, request } }: Route.ComponentProps) {
+export default function LookMv({ loaderData }: Route.ComponentProps) {
+  // Each kind keeps its own draft: 改为求片 / 改为发帖 (a replace) starts the other kind's composer.
+  return <Composer key={loaderData.request ? "request" : "post"} {...loaderData} />;
+}
+
+function Composer({ state, upload, topics, coins: loadedCoins, request }: Route.ComponentProps["loaderData"]) {
   const fetcher = useFetcher<typeof clientAction>();
   const contentId = useId();
   const balance = useBalance(loadedCoins);
   const [draft, setDraft] = useState(() => readDraft(request));
   const [uploading, setUploading] = useState(false);
   const [videoBusy, setVideoBusy] = useState(false);
-  // One id per draft: a double tap posts once.
-  const [requestId] = useState(() => `post-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  // A double tap, or a resend after a lost answer, is the same post; anything else typed is another.
+  const submission = useSubmission();
+  const [tried, setTried] = useState(false);
+  const answer = fetcher.data?.errors;
+  const [editedAfter, setEditedAfter] = useState<Errors | undefined>(undefined);
   useEffect(() => void localStore.setItem(draftKey(request), JSON.stringify(draft)), [draft, request]);
-  const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const errors = fetcher.data && "errors" in fetcher.data ? fetcher.data.errors : [];
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setEditedAfter(answer);
+  };
+  // The draft's own problems, as it is now (once a submit has shown them): each goes as soon as it is fixed.
+  const problems = tried ? circle.postProblems({ content: draft.content, images: draft.images.length, coins: request ? draft.coins : 0 }) : {};
+  const failed = answer?.form && editedAfter !== answer ? answer.form : undefined;
+  const errors = [...Object.values(problems), ...(failed ? [failed] : [])];
   const busy = fetcher.state !== "idle";
   const submit = async () => {
     if (busy || uploading || videoBusy) return;
+    setTried(true);
     if (request && draft.coins > 0 && !(await confirmSpend({ what: "求片悬赏", price: draft.coins, balance, confirmText: "发布" }))) return;
-    void fetcher.submit(
-      { content: draft.content, images: JSON.stringify(draft.images), coins: request ? draft.coins : 0, topic: draft.topic, video: request ? "" : (draft.video?.path ?? ""), request_id: requestId },
-      { method: "post" },
-    );
+    const fields = { content: draft.content.trim(), images: JSON.stringify(draft.images), coins: request ? draft.coins : 0, topic: draft.topic, video: request ? "" : (draft.video?.path ?? "") };
+    void fetcher.submit({ ...fields, request_id: submission.idFor({ request, ...fields }) }, { method: "post" });
   };
   const title = request ? "求片" : "发帖";
   return (

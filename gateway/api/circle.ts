@@ -64,12 +64,26 @@ export const MAX_POST_IMAGES = 9;
 export const MAX_REWARD = 10_000;
 export const MAX_REPLY = 500;
 export const MAX_FOLLOW_UP = 500;
+
+export type PostField = "content" | "images" | "coins";
+
+/** What is wrong with a post or request before it is sent, by field; empty when nothing is (the gateway checks the same). */
+export function postProblems(p: { content: string; images: number; coins: number }): Partial<Record<PostField, string>> {
+  const problems: Partial<Record<PostField, string>> = {};
+  const length = p.content.trim().length;
+  if (length < POST_TEXT.min) problems.content = `内容至少 ${POST_TEXT.min} 个字`;
+  else if (length > POST_TEXT.max) problems.content = `内容最多 ${POST_TEXT.max} 字`;
+  if (p.images > MAX_POST_IMAGES) problems.images = `最多 ${MAX_POST_IMAGES} 张图片`;
+  if (!Number.isSafeInteger(p.coins) || p.coins < 0 || p.coins > MAX_REWARD) problems.coins = `悬赏应为 0–${MAX_REWARD} 金币`;
+  return problems;
+}
 /** Posts a member may write a day (China time). */
 export const POSTS_PER_DAY = 10;
 /** Members whose reports hide a post or headline from the feeds until it is reviewed (decision 040). */
 export const REPORTS_TO_HIDE = 3;
 
-export const list = endpoint<{ sort?: string; topic_id?: number } & Page, Paged<CirclePost>>("/api/find/list", { strings: { sort: true } });
+/** The circle's posts in a sort; a topic's, or a category's (the dark-web section's categories, `home.categories`). */
+export const list = endpoint<{ sort?: string; topic_id?: number; category_id?: number } & Page, Paged<CirclePost>>("/api/find/list", { strings: { sort: true } });
 /** Extension: one post with its whole text and follow-ups (the product names no call for it). */
 export const detail = endpoint<{ id: number }, CirclePostDetail>("/api/find/detail");
 /** Extension: the circle's topics, biggest first. */

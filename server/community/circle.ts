@@ -25,11 +25,13 @@ const ORDER: Record<string, string> = {
 
 export const list = defineHandler(circle.list, {
   auth: "guest",
-  input: z.object({ sort: sortInput, topic_id: id("话题 id").optional(), ...pageInput.shape }),
+  input: z.object({ sort: sortInput, topic_id: id("话题 id").optional(), category_id: id("分类 id").optional(), ...pageInput.shape }),
   async handle({ input, db, origin, caller }) {
-    const where = [input.sort === "essence" ? "i.essence = 1" : "", input.topic_id ? "i.series_id = @topic" : ""].filter(Boolean).join(" AND ") || "1 = 1";
+    const where =
+      [input.sort === "essence" ? "i.essence = 1" : "", input.topic_id ? "i.series_id = @topic" : "", input.category_id ? "i.category_id = @category" : ""].filter(Boolean).join(" AND ") || "1 = 1";
+    const params = { topic: input.topic_id ?? 0, category: input.category_id ?? 0 };
     return {
-      data: await pageOfCirclePosts(db, origin, caller.user.id, { where, order: ORDER[input.sort ?? ""] ?? ORDER.new!, params: { topic: input.topic_id ?? 0 }, page: input.page, limit: input.limit }),
+      data: await pageOfCirclePosts(db, origin, caller.user.id, { where, order: ORDER[input.sort ?? ""] ?? ORDER.new!, params, page: input.page, limit: input.limit }),
     };
   },
 });

@@ -61,6 +61,8 @@ export async function seedCircle(db: DB, demoUserId: number | undefined) {
   const authors = (await db.all<{ id: number }>("SELECT id FROM users WHERE is_creator = 1 ORDER BY id")).map((u) => Number(u.id));
   if (!authors.length) return;
   const videos = (await db.all<{ id: number }>("SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 40")).map((v) => Number(v.id));
+  // The circle's category chips are the dark-web section's categories: each post is in one of them.
+  const categories = (await db.all<{ id: number }>("SELECT id FROM categories WHERE kind = 'video' AND section = 'aw' ORDER BY sort, id")).map((c) => Number(c.id));
   const rnd = prng(2021);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const word = wordPicker(rnd, WORDS);
@@ -80,15 +82,15 @@ export async function seedCircle(db: DB, demoUserId: number | undefined) {
         ? `求一部关于${word()}和${word()}的片子，画面里有${word()}和${word()}，有知道的朋友请回复，谢谢！`
         : `今天在${word()}附近看到${word()}和${word()}，随手拍了几张，分享给大家。${word()}的${word()}很好看。`;
       const author = n % 9 === 0 && demoUserId ? demoUserId : authors[n % authors.length]!;
-      posts.push([postId, text.slice(0, 30), text, n % 7 === 3 ? `mp4:${(n % 3) + 1}` : "", author, n % 4 ? firstTopic + (n % TOPICS.length) : null, request ? 1 : 0, request ? int(1, 20) * 10 : 0, n % 6 === 0 ? 1 : 0, int(0, 300), int(100, 20_000), now - n * 2_700_000]);
+      posts.push([postId, text.slice(0, 30), text, n % 7 === 3 ? `mp4:${(n % 3) + 1}` : "", author, n % 4 ? firstTopic + (n % TOPICS.length) : null, request ? 1 : 0, request ? int(1, 20) * 10 : 0, n % 6 === 0 ? 1 : 0, int(0, 300), int(100, 20_000), categories.length ? categories[n % categories.length]! : null, now - n * 2_700_000]);
       for (let k = 0, count = request ? 1 : int(0, 4); k < count; k++) pictures.push([postId, k, `circle-${postId}-${k}`, rnd() < 0.5 ? "4X3" : "1X1"]);
       if (request && videos.length) offered.push([postId, videos[n % videos.length]!, authors[(n + 1) % authors.length]!, now - n * 1_000_000]);
       if (request) appends.push([postId, `补充：最好是${word()}主题的，清晰度高一些更好。`, now - n * 2_000_000]);
     }
     await insertRows(
       db,
-      "items (id, kind, section, title, description, media, creator_id, series_id, is_request, coins, essence, like_count, view_count, cover_seed, cover_ratio, created_at)",
-      "(?, 'post', 'circle', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '1X1', ?)",
+      "items (id, kind, section, title, description, media, creator_id, series_id, is_request, coins, essence, like_count, view_count, category_id, cover_seed, cover_ratio, created_at)",
+      "(?, 'post', 'circle', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '1X1', ?)",
       posts,
     );
     await insertRows(db, "item_images (item_id, seq, seed, ratio)", "(?, ?, ?, ?)", pictures);

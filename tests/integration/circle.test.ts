@@ -42,6 +42,14 @@ describe("the post circle", () => {
     const inTopic = await guest.send(circle.list, { topic_id: topics[0]!.id, limit: 50 });
     expect(inTopic.total).toBe(topics[0]!.post_count);
     expect(inTopic.list.every((p) => p.topic?.id === topics[0]!.id)).toBe(true);
+    // The category chips (the dark-web section's categories) each list their own posts: every seeded post in one.
+    const categories = await guest.send(home.categories, { section: "aw" });
+    const byCategory = await Promise.all(categories.map((c) => guest.send(circle.list, { category_id: c.id, limit: 50 })));
+    expect(byCategory.reduce((n, page) => n + page.total, 0)).toBe(feed.total);
+    expect(byCategory[0]!.total).toBeGreaterThan(0);
+    expect(byCategory[0]!.total).toBeLessThan(feed.total);
+    const first = new Set(byCategory[0]!.list.map((p) => p.id));
+    expect(byCategory[1]!.list.some((p) => first.has(p.id))).toBe(false);
     const headlines = await guest.send(circle.headlines, {});
     expect(headlines.list[0]).toMatchObject({ title: expect.any(String), creator: { uid: expect.any(Number) } });
     const board = await guest.send(circle.wantLook, {});

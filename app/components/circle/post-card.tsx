@@ -11,7 +11,7 @@ import "./circle.css";
  */
 const CARD_PICTURES = 3;
 
-/** A circle post in a feed: author, the first lines, up to three pictures, and its counts. */
+/** A circle post in a feed: author, the first lines, up to three pictures, and its time and counts. */
 export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
   const more = post.images.length - CARD_PICTURES;
   const pictured = post.images.length > 0 || Boolean(post.video);
@@ -20,7 +20,6 @@ export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
       <div className="post-card-head">
         <EncImage className="post-avatar" src={post.creator.avatar_url} ratio="1X1" alt="" />
         <span className="post-author">{post.creator.nickname}</span>
-        <span className="post-time">{formatTime(post.created_at)}</span>
       </div>
       <p className="post-excerpt">
         {post.is_request ? <span className="post-badge">求片{post.coins ? ` · 悬赏 ${post.coins} 金币` : ""}</span> : null}
@@ -37,6 +36,7 @@ export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
         </div>
       ) : null}
       <p className="post-counts">
+        <span className="post-time">{formatTime(post.created_at)}</span>
         {post.topic ? <span className="post-topic">#{post.topic.title}</span> : null}
         <span>{formatCount(post.view_count)} 浏览</span>
         <span>{formatCount(post.reply_count)} 回复</span>

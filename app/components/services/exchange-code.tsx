@@ -16,13 +16,13 @@ import { FormError, useSubmit } from "./use-submit.tsx";
 export function ExchangeCodeItem() {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState("");
-  const { pending, error, setError, run, onSubmit } = useSubmit();
+  const { pending, error, setError, run, onSubmit, submission } = useSubmit();
   const revalidator = useRevalidator();
   const redeem = () => {
     const typed = code.trim();
     if (!typed) return setError("请输入兑换码");
     return run(async () => {
-      const r = await quietApi(accounts.exchangeCode, { code: typed });
+      const r = await quietApi(accounts.exchangeCode, { code: typed, request_id: submission.idFor({ code: typed }) });
       toast(`兑换成功，获得 ${services.exchangeGift(r)}`, "success");
       setCode("");
       setOpen(false);

@@ -3,11 +3,11 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import type { WithdrawRules } from "#gateway/api/orders.ts";
-import { newRequestId } from "#gateway/client.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { centsOf, withdrawalQuote, yuan } from "#gateway/money.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { confirmDialog, toast } from "#app/lib/feedback.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import { Choices } from "./choices.tsx";
 import { attempt } from "./silent-call.ts";
 import "./wallet.css";
@@ -78,8 +78,8 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
   const [no, setNo] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   const [pending, setPending] = useState(false);
-  // One request id per filled-in form: a submit repeated after a lost answer is the same withdrawal.
-  const [requestId, setRequestId] = useState(newRequestId);
+  // A submit repeated after a lost answer is the same withdrawal; changed fields, or the next one, another.
+  const submission = useSubmission();
   const revalidator = useRevalidator();
   const id = (field: Field) => `withdraw-${field}-${source}`;
 
@@ -125,14 +125,15 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
     if (!confirmed) return;
     setPending(true);
     try {
+      const requestId = submission.idFor({ source, amount: amount.trim(), ...account });
       const r =
         source === "coins"
           ? await attempt(orders.withdrawCoins, { ...account, coins: units }, requestId)
           : await attempt(orders.proxyWithdraw, { ...account, amount: yuan(units) }, requestId);
       if (!r.ok) return setProblems(byField(r.msg));
+      submission.done();
       toast(r.msg, "success");
       setAmount("");
-      setRequestId(newRequestId());
       onClose();
       void revalidator.revalidate();
     } catch (e) {

@@ -8,6 +8,7 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/comment.ts";
 import { COMMENT_KINDS, type CommentKind } from "./comment-kinds.ts";
 
@@ -126,6 +127,8 @@ export function Comments({
   const [loadingMore, setLoadingMore] = useState(false);
   const input = useRef<InputRef>(null);
   const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
+  // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
+  const submission = useSubmission(fetcher.data?.comment);
   const { memberOnly } = useMemberOnly();
 
   useEffect(() => setList(initial), [initial]);
@@ -158,7 +161,8 @@ export function Comments({
     const content = text.trim();
     if (!content || sending.current) return;
     sending.current = true;
-    void fetcher.submit({ kind, id, content, reply_to: replyTo?.id });
+    const fields = { kind, id, content, reply_to: replyTo?.id };
+    void fetcher.submit({ ...fields, request_id: submission.idFor(fields) });
   });
   // In the tap's own handler: a phone opens its keyboard only for a focus the member's gesture asked for.
   const reply = (c: Comment) => {

@@ -8,6 +8,7 @@ import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { toast } from "#app/lib/feedback.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/unlock.ts";
 import { UNLOCK_KINDS, type UnlockCalls, type UnlockKind, type UnlockWay } from "./unlock-kinds.ts";
 
@@ -50,10 +51,11 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
   const [words, setWords] = useState("");
   const short = coins < unit.price;
   const bought = fetcher.data && "bought" in fetcher.data;
-  // One id per balance state: a double tap sends the same request, and the gateway charges once.
-  const requestId = `${unit.kind}-${unit.id}-${unit.part ?? 0}-${coins}-${viewer.tickets}-${viewer.community_left}`;
+  // A double tap sends the same request, and the gateway charges once; another way or other words are another.
+  const submission = useSubmission(bought ? fetcher.data : undefined);
   const unlock = (way: UnlockWay, content?: string) => {
-    if (!fetcher.busy) void fetcher.submit({ kind: unit.kind, id: unit.id, part: unit.part, way, request_id: requestId, content }, { revalidate: true });
+    const fields = { kind: unit.kind, id: unit.id, part: unit.part, way, content };
+    if (!fetcher.busy) void fetcher.submit({ ...fields, request_id: submission.idFor(fields) }, { revalidate: true });
   };
   const buyWithCoins = async () => {
     if (fetcher.busy) return;

@@ -25,6 +25,12 @@ describe("/actions/comment", () => {
     expect(call).toHaveBeenLastCalledWith(creators.commentHeadline, { id: 4, content: "同意", reply_to: 7 });
   });
 
+  it("sends the submission's request_id, so a resend of the same comment is answered with the first", async () => {
+    call.mockResolvedValue({ id: 9 });
+    await post({ kind: "video", id: "3", content: "好看", request_id: "abc123" });
+    expect(call).toHaveBeenLastCalledWith(video.comment, { id: 3, content: "好看", request_id: "abc123" });
+  });
+
   it("refuses an unknown kind, a missing item, empty words and words past the kind's limit, calling nothing", async () => {
     expect(await post({ kind: "cookbook", id: "3", content: "好看" })).toEqual({ error: "内容不存在" });
     expect(await post({ kind: "toString", id: "3", content: "好看" })).toEqual({ error: "内容不存在" });

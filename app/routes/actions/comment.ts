@@ -1,5 +1,5 @@
 import { getErrorMessage } from "#gateway/errors.ts";
-import { idField, kindField } from "#app/features/action-fetcher.ts";
+import { idField, kindField, requestIdField } from "#app/features/action-fetcher.ts";
 import { COMMENT_KINDS, commentProblem } from "#app/features/comments/comment-kinds.ts";
 import { api } from "#app/lib/gateway.ts";
 import { notFound } from "#app/lib/not-found.ts";
@@ -16,7 +16,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (problem) return { error: problem };
   const replyTo = idField(form, "reply_to");
   try {
-    return { comment: await api(COMMENT_KINDS[kind].post, { id, content, ...(replyTo ? { reply_to: replyTo } : {}) }) };
+    return { comment: await api(COMMENT_KINDS[kind].post, { id, content, ...(replyTo ? { reply_to: replyTo } : {}), ...requestIdField(form) }) };
   } catch (error) {
     return { error: getErrorMessage(error) };
   }

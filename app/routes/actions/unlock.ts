@@ -1,6 +1,6 @@
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { idField, kindField } from "#app/features/action-fetcher.ts";
+import { idField, kindField, requestIdField } from "#app/features/action-fetcher.ts";
 import { UNLOCK_KINDS, type UnlockCalls, type Unlocked } from "#app/features/unlock/unlock-kinds.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
@@ -19,7 +19,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (!kind || !id) return { error: "内容不存在" };
   const calls: UnlockCalls = UNLOCK_KINDS[kind];
   const way = form.get("way");
-  const request_id = String(form.get("request_id") ?? "") || undefined;
+  const { request_id } = requestIdField(form);
   let bought: Unlocked;
   // A purchase whose own message is shown by the gateway client needs no second toast.
   let shown = false;

@@ -6,6 +6,7 @@ import { applicationProblems, type DatingApplication } from "#gateway/api/dating
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
+import { requestIdField } from "#app/features/action-fetcher.ts";
 import { Page } from "#app/components/page.tsx";
 import { quietApi, together, api } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncGlobalConfig } from "#app/lib/session.ts";
@@ -18,7 +19,8 @@ export async function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const sent = await request.formData();
+  const form = Object.fromEntries(sent) as Record<string, string>;
   // The product's messages, beside each field; the same check the gateway makes.
   const errors: Partial<Record<string, string>> = applicationProblems(form);
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
@@ -31,6 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       images: JSON.parse(form.images || "[]") as string[],
       adult: 1,
       consent: 1,
+      ...requestIdField(sent),
     });
   } catch (error) {
     return data({ errors: { form: getErrorMessage(error) } }, { status: 400 });
@@ -69,6 +72,7 @@ export default function Certify({ loaderData: { page, member, upload }, actionDa
         <ActionForm
           errors={actionData?.errors}
           submitText={application ? "重新提交申请" : "提交申请"}
+          once
           busy={uploading}
           initialValues={{
             name: application?.name ?? "",

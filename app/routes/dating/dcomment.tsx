@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
+import { requestIdField } from "#app/features/action-fetcher.ts";
 import { Page } from "#app/components/page.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { toast } from "#app/lib/feedback.ts";
@@ -36,7 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   else if (content.length > REVIEW_LENGTH.max) errors.content = `评价内容最多 ${REVIEW_LENGTH.max} 个字`;
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
   // A silent call: a refusal answers nothing, and the form says so itself.
-  const review = await api(dating.createComment, { id, rating, content, images });
+  const review = await api(dating.createComment, { id, rating, content, images, ...requestIdField(form) });
   if (!review) return data({ errors: { form: "发布失败，请稍后重试" } satisfies Errors }, { status: 400 });
   toast("评价已发布", "success");
   return afterForm(`/dating/detail?id=${id}`);
@@ -63,6 +64,7 @@ export default function Dcomment({ loaderData: { listing, upload }, actionData }
       <ActionForm
         errors={actionData?.errors}
         submitText="发布评价"
+        once
         busy={uploading}
         initialValues={{ rating: 5, content: "", images: [] }}
         toSubmission={(v) => ({ rating: String(v.rating ?? 0), content: String(v.content ?? ""), images: photoAddresses(v.images) })}

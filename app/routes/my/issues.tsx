@@ -68,14 +68,15 @@ function SendFeedback({ upload, onSent }: { upload: UploadConfig | null; onSent:
   const [content, setContent] = useState("");
   const [images, setImages] = useState<ImageUploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
-  const { pending, error, setError, run, onSubmit } = useSubmit();
+  const { pending, error, setError, run, onSubmit, submission } = useSubmit();
   const { min, max } = accounts.FEEDBACK_LENGTH;
   const send = () => {
     const text = content.trim();
     if (text.length < min) return setError(`反馈内容至少 ${min} 个字`);
     return run(async () => {
       // `feeding` is marked shown: its message (反馈已提交…) is the toast.
-      await quietApi(accounts.feeding, { content: text, images: images.map((i) => i.url) });
+      const fields = { content: text, images: images.map((i) => i.url) };
+      await quietApi(accounts.feeding, { ...fields, request_id: submission.idFor(fields) });
       setContent("");
       setImages([]);
       onSent();

@@ -1,24 +1,23 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { home } from "#gateway/api/index.ts";
+import { circleSources, PostFeed } from "#app/components/circle/circle-feeds.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { SortTabs } from "#app/components/video/sort-tabs.tsx";
-import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { firstPage } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import type { Route } from "./+types/category";
 
-// A category of the circle: the dark-web section's categories, sorted by the section's tabs (`sort_tabs.aw`).
-
-const categoryVideos = (id: number, sort: string) => pagedSource(home.category, { id, sort }, 20);
+// A category of the circle (its chips are the dark-web section's categories): that category's posts, in the
+// circle's sorts (`sort_tabs.post`).
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "分类不存在或链接有误");
   const config = await syncGlobalConfig();
-  const tabs = config.sort_tabs.aw;
-  const [categories, first] = await Promise.all(together(() => [api(home.categories, { section: "aw" }), firstPage(categoryVideos(id, tabs[0]!.sort))]));
+  const tabs = config.sort_tabs.post;
+  const [categories, first] = await Promise.all(together(() => [api(home.categories, { section: "aw" }), firstPage(circleSources.category(id, tabs[0]!.sort))]));
   const category = categories.find((c) => c.id === id);
   if (!category) throw data("分类不存在或链接有误", { status: 404 });
   return { category, tabs, first };
@@ -29,7 +28,7 @@ export default function CircleCategory({ loaderData: { category, tabs, first } }
   return (
     <Page title={category.name}>
       <SortTabs tabs={tabs} active={sort} onChange={setSort} />
-      <VideoFeed source={categoryVideos(category.id, sort)} initial={sort === tabs[0]!.sort ? first : undefined} emptyText="这个分类还没有视频" />
+      <PostFeed source={circleSources.category(category.id, sort)} initial={sort === tabs[0]!.sort ? first : undefined} emptyText="这个分类还没有帖子" />
     </Page>
   );
 }

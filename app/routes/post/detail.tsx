@@ -10,12 +10,14 @@ import { Page } from "#app/components/page.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
+import { requestIdField } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
+import { useSubmission } from "#app/lib/submission.ts";
 import { setCoins } from "#app/stores/user.ts";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
@@ -38,13 +40,13 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     if (form.get("intent") === "coins") {
       const coins = Number(form.get("coins"));
       if (!Number.isSafeInteger(coins) || coins < 1 || coins > circle.MAX_REWARD) return { error: `追加金币应为 1–${circle.MAX_REWARD} 的整数` };
-      const added = await api(circle.appendCoins, { id, coins, request_id: String(form.get("request_id") ?? "") || undefined });
+      const added = await api(circle.appendCoins, { id, coins, ...requestIdField(form) });
       setCoins(added.coins);
       return { reward: added.reward };
     }
     const content = String(form.get("content") ?? "").trim();
     if (!content) return { error: "请输入补充内容" };
-    return { followUp: await api(circle.appendDetail, { id, content }) };
+    return { followUp: await api(circle.appendDetail, { id, content, ...requestIdField(form) }) };
   } catch (error) {
     return { error: getErrorMessage(error) };
   }
@@ -92,13 +94,14 @@ function Reward({ id, reward, balance: loaded }: { id: number; reward: number; b
   const { memberOnly } = useMemberOnly();
   const balance = useBalance(loaded);
   const [coins, setCoinsToAdd] = useState(10);
-  // One id per balance: a double tap is the same request, and the coins move once.
-  const requestId = `${id}-${balance}-${coins}`;
-  const now = fetcher.data && "reward" in fetcher.data ? fetcher.data.reward : reward;
+  const added = fetcher.data && "reward" in fetcher.data ? fetcher.data : undefined;
+  // A double tap is the same request, and the coins move once; the next 追加 is another.
+  const submission = useSubmission(added);
+  const now = added ? added.reward : reward;
   const add = async () => {
     if (fetcher.state !== "idle") return;
     if (await confirmSpend({ what: "追加求片悬赏", price: coins, balance, confirmText: "追加" })) {
-      void fetcher.submit({ intent: "coins", coins, request_id: requestId }, { method: "post" });
+      void fetcher.submit({ intent: "coins", coins, request_id: submission.idFor({ intent: "coins", coins }) }, { method: "post" });
     }
   };
   return (
@@ -123,6 +126,7 @@ function FollowUps({ appends, mine }: { appends: { id: number; content: string; 
   const textId = useId();
   const [added, setAdded] = useState<typeof appends>([]);
   const answer = fetcher.data && "followUp" in fetcher.data ? fetcher.data.followUp : undefined;
+  const submission = useSubmission(answer);
   if (answer && !added.some((a) => a.id === answer.id)) {
     setAdded([...added, answer]);
     setText("");
@@ -144,7 +148,14 @@ function FollowUps({ appends, mine }: { appends: { id: number; content: string; 
         <p className="composer-hint">还没有补充</p>
       )}
       {mine ? (
-        <fetcher.Form method="post" className="composer">
+        <form
+          className="composer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const content = text.trim();
+            void fetcher.submit({ content, request_id: submission.idFor({ content }) }, { method: "post" });
+          }}
+        >
           <label className="visually-hidden" htmlFor={textId}>
             补充说明
           </label>
@@ -153,7 +164,7 @@ function FollowUps({ appends, mine }: { appends: { id: number; content: string; 
           <Button type="submit" size="small" color="primary" loading={fetcher.state !== "idle"} disabled={!text.trim()}>
             发布补充
           </Button>
-        </fetcher.Form>
+        </form>
       ) : null}
     </section>
   );

@@ -103,12 +103,13 @@ function Compose({ upload, onSent }: { upload: UploadConfig | null; onSent: (m: 
   const [images, setImages] = useState<ImageUploadItem[]>([]);
   const [showPicker, setShowPicker] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const { pending, error, setError, run, onSubmit } = useSubmit();
+  const { pending, error, setError, run, onSubmit, submission } = useSubmit();
   const send = () => {
     const content = text.trim();
     if (!content && !images.length) return setError("请输入消息内容或选择图片");
     return run(async () => {
-      onSent(await quietApi(services.customerSend, { content, images: images.map((i) => i.url) }));
+      const fields = { content, images: images.map((i) => i.url) };
+      onSent(await quietApi(services.customerSend, { ...fields, request_id: submission.idFor(fields) }));
       setText("");
       setImages([]);
       setShowPicker(false);
