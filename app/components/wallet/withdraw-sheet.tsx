@@ -8,7 +8,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { Choices } from "./choices.tsx";
-import { attempt } from "./silent-call.ts";
+import { attempt } from "#app/lib/silent-call.ts";
 import "./wallet.css";
 
 type Source = "coins" | "agent";
