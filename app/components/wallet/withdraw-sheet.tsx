@@ -11,7 +11,8 @@ import { Choices } from "./choices.tsx";
 import { attempt } from "#app/lib/silent-call.ts";
 import "./wallet.css";
 
-type Source = "coins" | "agent";
+export type WithdrawSource = "coins" | "agent";
+type Source = WithdrawSource;
 
 interface Props {
   source: Source;
@@ -22,14 +23,14 @@ interface Props {
   onClose: () => void;
 }
 
-const UNIT: Record<Source, string> = { coins: "金币", agent: "元" };
+export const WITHDRAW_UNIT: Record<Source, string> = { coins: "金币", agent: "元" };
 
 /** The member's own check before sending, every problem at once; the gateway checks again. */
 function problemsOf(source: Source, rules: WithdrawRules, v: { amount: string; type: string; name: string; no: string }): string[] {
   const problems: string[] = [];
   const pattern = source === "coins" ? /^\d{1,9}$/ : /^\d{1,9}(\.\d{1,2})?$/;
   if (!pattern.test(v.amount.trim())) problems.push(source === "coins" ? "请输入整数金币" : "请输入金额，最多两位小数");
-  else if (Number(v.amount) < Number(rules.min) || Number(v.amount) > Number(rules.max)) problems.push(`每次提现 ${rules.min}–${rules.max} ${UNIT[source]}`);
+  else if (Number(v.amount) < Number(rules.min) || Number(v.amount) > Number(rules.max)) problems.push(`每次提现 ${rules.min}–${rules.max} ${WITHDRAW_UNIT[source]}`);
   if (!v.type) problems.push("请选择收款方式");
   const name = v.name.trim();
   if (name.length < orders.PAYOUT_ACCOUNT_NAME.min || name.length > orders.PAYOUT_ACCOUNT_NAME.max)
@@ -90,7 +91,7 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
         }}
       >
         <label htmlFor={`withdraw-amount-${source}`}>
-          提现{source === "coins" ? "金币" : "金额（元）"}，可提现 {available} {UNIT[source]}
+          提现{source === "coins" ? "金币" : "金额（元）"}，可提现 {available} {WITHDRAW_UNIT[source]}
         </label>
         <Input
           id={`withdraw-amount-${source}`}
