@@ -44,7 +44,11 @@ function compileHints(): Plugin {
 }
 
 const REACT_DOM = /\/node_modules\/react-dom\/cjs\/react-dom-client\./;
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
+/** React DOM's client and all it imports: the rest of its package, the scheduler and React. */
+const REACT_DOM_CHUNK = /\/node_modules\/(react|react-dom|scheduler)\//;
+const FRAMEWORK = /\/node_modules\/react-router\//;
+/** Rollup's helpers for CommonJS modules (React's are), which they all import. */
+const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
 
@@ -70,9 +74,10 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  * - starter: early-start.ts's graph (the gateway client, the stores, React's small core). The page's head runs
  *   it as a script of its own, so it must not wait for React DOM: the build fails if it imports another chunk
  *   statically.
- * - react-dom: React DOM's client, the largest single module. Over HTTP/1.1 it downloads beside the framework
- *   on a connection of its own, with its own share of the line.
- * - framework: React Router, the rest of React DOM, and the app's modules that root and /home import
+ * - react-dom: React DOM's client, the largest single module, with the rest of React DOM, the scheduler and React
+ *   (so that it imports no other chunk but the starter, decision 056). Over HTTP/1.1 it downloads beside the
+ *   framework on a connection of its own, with its own share of the line.
+ * - framework: React Router and the app's modules that root and /home import
  *   statically. The route modules stay entries of their own.
  */
 /**
@@ -90,7 +95,9 @@ function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
   let firstScreen: Set<string> | undefined;
   const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo }) => {
-    if (REACT_DOM.test(id)) return "react-dom";
+    // All of React DOM's graph: a react-dom chunk importing React, React DOM's internals or the scheduler from the
+    // framework, which imports React DOM, would make a loop of chunks (react-dom → framework → react-dom).
+    if (REACT_DOM_CHUNK.test(id) || id === COMMONJS_HELPERS) return "react-dom";
     starter ??= staticGraph([EARLY_START], getModuleInfo);
     if (starter.has(id)) return "starter";
     if (FRAMEWORK.test(id)) return "framework";
@@ -116,6 +123,12 @@ function firstScreenChunks(): Plugin {
       if (!chunk || chunk.type !== "chunk") return this.error("no starter chunk: app/early-start.ts is not in the build");
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
+      // React DOM downloads beside the framework and must not import it back (a loop of chunks, decision 056).
+      const reactDom = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "react-dom");
+      const starterFile = chunk.fileName;
+      if (reactDom?.type === "chunk" && reactDom.imports.some((file) => file !== starterFile)) {
+        this.error(`the react-dom chunk may import only the starter, but imports ${reactDom.imports.join(", ")}`);
+      }
       // The catalogue's index re-exports every area: a first-screen module importing it pulls every call of the
       // app into the first load. Those modules import the areas they use (`#gateway/api/home.ts`).
       for (const c of Object.values(bundle)) {

@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["gateway/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "cli/**/*.test.ts"],
+          include: ["gateway/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "cli/**/*.test.ts", "tests/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,5 +1,5 @@
-import { startSectionEarly } from "./components/video/section-data.ts";
-import { isSectionPath } from "./components/video/section-routes.ts";
+import { startSectionEarly } from "./features/sections/section-data.ts";
+import { isSectionPath } from "./features/sections/section-routes.ts";
 import { ageConfirmed, gatedPath } from "./lib/age-gate.ts";
 
 /**

@@ -202,7 +202,7 @@ async function benchConcurrentBuys(label: string, env: Record<string, string>) {
     const { GatewayClient } = await import("#gateway/client.ts");
     const { accounts, video } = await import("#gateway/api/index.ts");
     const { DEMO_LOCKED_VIDEO_ID } = await import("#server/content/seed.ts");
-    const { DEMO_MEMBER } = await import("#server/db/seed.ts");
+    const { DEMO_MEMBER } = await import("#server/seed/index.ts");
     const oauthId = createOAuthId();
     let token = "";
     const client = (url: string) => new GatewayClient({ config: configFromEnv({}, { lines: [url] }), crypto: nodeCrypto, identity: () => buildIdentity({ oauthId, token }) });

@@ -10,7 +10,8 @@ import { configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { createApp, createRegistry } from "./app.ts";
-import { openDatabase, type DB } from "#server/db/index.ts";
+import type { DB } from "#server/db/index.ts";
+import { openSeededDatabase } from "#server/seed/index.ts";
 import { readSettings } from "./env.ts";
 import { defineHandler } from "#server/http/registry.ts";
 
@@ -30,7 +31,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "gw-app-"));
-  db = await openDatabase({ dataDir });
+  db = await openSeededDatabase({ dataDir });
   const settings = { ...readSettings({ LOG_LEVEL: "error" }), dataDir };
   const app = createApp(db, settings, createRegistry().add(boom));
   server = await new Promise<ServerType>((ready) => {
@@ -65,7 +66,7 @@ it("seeds once: a second open of the same folder adds nothing", async () => {
     return out;
   };
   const before = await counts();
-  const again = await openDatabase({ dataDir });
+  const again = await openSeededDatabase({ dataDir });
   await again.close();
   expect(await counts()).toEqual(before);
   expect(before[2]).toBeGreaterThanOrEqual(30);

@@ -1,5 +1,5 @@
 import { ConfigError } from "#gateway/config.ts";
-import { DEMO_MEMBER } from "#server/db/seed.ts";
+import { DEMO_MEMBER } from "#server/seed/index.ts";
 import { startServer } from "./start.ts";
 
 try {

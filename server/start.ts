@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { ConfigError } from "#gateway/config.ts";
 import { startPruning } from "#server/accounts/housekeeping.ts";
 import { createApp } from "./app.ts";
-import { openDatabase } from "#server/db/index.ts";
+import { openSeededDatabase } from "#server/seed/index.ts";
 import { readSettings, type ServerSettings } from "./env.ts";
 
 export interface StartOptions {
@@ -34,7 +34,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (opts.port !== undefined) settings.port = opts.port;
 
   const tls = settings.tls && readTlsFiles(settings.tls);
-  const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, poolSize: settings.databasePoolSize });
+  const db = await openSeededDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, poolSize: settings.databasePoolSize });
   const stopPruning = startPruning(db, (message) => {
     if (settings.logLevel !== "silent") console.error(`[gateway] ${message}`);
   });

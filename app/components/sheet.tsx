@@ -1,6 +1,6 @@
 import { Popup } from "antd-mobile";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { trackOverlay } from "#app/lib/feedback.ts";
+import { trackOverlay } from "#app/lib/overlay-history.ts";
 
 /**
  * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its

@@ -1,7 +1,6 @@
 import { useLocation, useNavigate } from "react-router";
 import { askToLogin } from "#app/lib/feedback.ts";
-import { isLoggedIn } from "#app/lib/session.ts";
-import { userStore } from "#app/stores/user.ts";
+import { isLoggedIn, userStore } from "#app/stores/user.ts";
 import { useStore } from "#app/stores/use-store.ts";
 
 /**

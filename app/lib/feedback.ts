@@ -1,41 +1,16 @@
 // Toasts and dialogs for code on the first screen. NOTE: antd-mobile's Toast and Dialog pull in its
 // animation library; importing them on demand keeps that out of the first load.
 import type { ReactNode } from "react";
-import { dropOverlayEntries, pushOverlayEntry } from "./overlay-history.ts";
+import { closeTrackedOverlays } from "./overlay-history.ts";
 
 export const TOAST_MS = 2000;
 
 const overlays = () => import("./overlays.ts");
 
-// Overlays belong to the screen they were opened on: back closes the one on top first (decision 034), and a
-// navigation closes them all. Toasts stay: they report what was just done, often on the way to another screen.
-const onNavigation = new Set<() => void>();
-let dialogsLoaded = false;
-
-/** Called by overlays.ts once loaded, from a route or from here. */
-export function overlaysLoaded() {
-  dialogsLoaded = true;
-}
-
-/**
- * An overlay just opened: `close` closes it on back (it has a history entry of its own) and when the app
- * navigates. Returns what to call once it has closed by itself (its button, an answer, its mask).
- */
-export function trackOverlay(close: () => void): () => void {
-  onNavigation.add(close);
-  const takeOffEntry = pushOverlayEntry(close);
-  return () => {
-    onNavigation.delete(close);
-    takeOffEntry();
-  };
-}
-
+// A navigation closes the screen's overlays (overlay-history.ts). Toasts stay: they report what was just done,
+// often on the way to another screen.
 export function closeOverlays() {
-  dropOverlayEntries();
-  const closers = [...onNavigation];
-  onNavigation.clear();
-  for (const close of closers) close();
-  if (dialogsLoaded) void overlays().then(({ Dialog }) => Dialog.clear());
+  if (closeTrackedOverlays()) void overlays().then(({ Dialog }) => Dialog.clear());
 }
 
 // While an error page is up, it says what failed; toasts from the calls behind it would only repeat it.

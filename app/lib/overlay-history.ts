@@ -107,6 +107,38 @@ export function pushOverlayEntry(close: () => void): () => void {
 }
 
 /** The overlays close for a navigation: their entries are left to it (a push takes their place). */
-export function dropOverlayEntries() {
+function dropOverlayEntries() {
   layers.length = 0;
+}
+
+// Overlays belong to the screen they were opened on: back closes the one on top first (decision 034), and a
+// navigation closes them all.
+const onNavigation = new Set<() => void>();
+let dialogsLoaded = false;
+
+/** Called by overlays.ts once loaded, from a route or from feedback.ts. */
+export function overlaysLoaded() {
+  dialogsLoaded = true;
+}
+
+/**
+ * An overlay just opened: `close` closes it on back (it has a history entry of its own) and when the app
+ * navigates. Returns what to call once it has closed by itself (its button, an answer, its mask).
+ */
+export function trackOverlay(close: () => void): () => void {
+  onNavigation.add(close);
+  const takeOffEntry = pushOverlayEntry(close);
+  return () => {
+    onNavigation.delete(close);
+    takeOffEntry();
+  };
+}
+
+/** Closes every tracked overlay for a navigation; true when antd-mobile's dialogs are loaded (to clear them too). */
+export function closeTrackedOverlays(): boolean {
+  dropOverlayEntries();
+  const closers = [...onNavigation];
+  onNavigation.clear();
+  for (const close of closers) close();
+  return dialogsLoaded;
 }

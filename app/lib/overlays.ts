@@ -3,7 +3,7 @@
 // the first screen loads it only when an overlay is shown (see feedback.ts).
 import { ActionSheet as AntActionSheet, Dialog as AntDialog, unstableSetRender } from "antd-mobile";
 import { createRoot, type Root } from "react-dom/client";
-import { overlaysLoaded, trackOverlay } from "./feedback.ts";
+import { overlaysLoaded, trackOverlay } from "./overlay-history.ts";
 
 // antd-mobile 5 renders overlays with the React 18 API; React 19 needs createRoot.
 unstableSetRender((node, container) => {

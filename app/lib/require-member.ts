@@ -1,5 +1,5 @@
 import { replace } from "react-router";
-import { isLoggedIn } from "./session.ts";
+import { isLoggedIn } from "#app/stores/user.ts";
 
 /**
  * In a clientLoader: anonymous visitors go to /login?redirect={target}. The login replaces the entry: a

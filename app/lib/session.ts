@@ -90,6 +90,3 @@ export async function endSession() {
   await syncGlobalConfig(true).catch(() => undefined);
 }
 
-export function isLoggedIn() {
-  return userStore.get().isLogin && Boolean(userStore.get().token);
-}

@@ -1,5 +1,5 @@
 import { TabPage } from "#app/components/tab-bar.tsx";
-import { sectionLoader } from "#app/components/video/section-data.ts";
+import { sectionLoader } from "#app/features/sections/section-data.ts";
 import { VideoSectionView } from "#app/components/video/video-section.tsx";
 import type { Route } from "./+types/dark-web";
 

@@ -8,7 +8,8 @@ import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
 import { quietApi } from "#app/lib/gateway.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
-import { isLoggedIn, startSession, storedAffCode } from "#app/lib/session.ts";
+import { startSession, storedAffCode } from "#app/lib/session.ts";
+import { isLoggedIn } from "#app/stores/user.ts";
 import type { Route } from "./+types/login";
 import "#app/lib/antd-input-clear.tsx";
 

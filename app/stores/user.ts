@@ -11,6 +11,11 @@ export interface UserState {
 /** The signed-in member (or the guest profile); persisted in local storage. */
 export const userStore = createStore<UserState>({ isLogin: false, u: null, token: "" }, { persist: { kind: "local", key: TOKEN_STORAGE_KEY } });
 
+/** A member is signed in (a token kept on the device). */
+export function isLoggedIn() {
+  return userStore.get().isLogin && Boolean(userStore.get().token);
+}
+
 /** The balance a purchase or gift answered with. */
 export function setCoins(coins: number) {
   userStore.set((s) => {

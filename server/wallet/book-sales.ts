@@ -57,7 +57,6 @@ export async function buyChapter(db: DB, kind: BookKind, userId: number, itemId:
     userId,
     itemId,
     unitId,
-    method: "coins",
     requestId,
     reason: `buy_${kind}_chapter`,
     price: async (db, user) => {
@@ -76,8 +75,6 @@ export async function buyWholeBook(db: DB, kind: BookKind, userId: number, itemI
   return await buyUnit(db, {
     userId,
     itemId,
-    unitId: 0,
-    method: "coins",
     requestId,
     reason: `buy_${kind}_book`,
     price: async (db) => {

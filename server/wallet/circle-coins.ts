@@ -10,8 +10,6 @@ export async function buyNews(db: DB, userId: number, itemId: number, requestId:
   return await buyUnit(db, {
     userId,
     itemId,
-    unitId: 0,
-    method: "coins",
     requestId,
     reason: "buy_news",
     price: async (db) => {

@@ -11,8 +11,6 @@ export async function buyDating(db: DB, userId: number, itemId: number, requestI
   return await buyUnit(db, {
     userId,
     itemId,
-    unitId: 0,
-    method: "coins",
     requestId,
     reason: "buy_dating",
     price: async (db) => {

@@ -3,6 +3,7 @@ import { userById } from "#server/accounts/users.ts";
 import { isUniqueViolation, stmt } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
+import { credit, lockMember } from "./purchases.ts";
 
 // Exchange codes (decision 039): what a code gives moves inside the one transaction that marks it used, with the
 // member's row locked first like every other wallet transaction (decision 028).
@@ -39,10 +40,7 @@ async function recordUse(db: DB, code: string, userId: number, now: number): Pro
 
 async function give(db: DB, userId: number, kind: ExchangeKind, amount: number, now: number): Promise<void> {
   if (kind === "coins") {
-    await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [amount, amount, now, userId]);
-    const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
-    // The ledger records a credit as a negative spend.
-    await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'exchange_code', ?, ?)", [userId, -amount, balance, now]);
+    await credit(db, userId, amount, "exchange_code", now);
   } else if (kind === "vip") {
     // Days add to the VIP time left, or start now.
     await db.run(
@@ -64,7 +62,7 @@ const KINDS = new Set<string>(["coins", "vip", "ticket"] satisfies ExchangeKind[
 export async function redeemExchangeCode(db: DB, userId: number, code: string): Promise<ExchangeOutcome> {
   return await db.transaction(async (db): Promise<ExchangeOutcome> => {
     const now = Date.now();
-    await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [userId]);
+    await lockMember(db, userId);
     const row = await db.get<CodeRow>("SELECT kind, amount, used_by, per_member FROM exchange_codes WHERE code = ?", [code]);
     if (!row) throw new ApiError(400, "兑换码不存在，请检查后重试");
     if (!KINDS.has(row.kind)) throw new ApiError(500, "兑换码配置有误，请联系客服");

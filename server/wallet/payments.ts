@@ -4,7 +4,7 @@ import type { ServerSettings } from "#server/env.ts";
 import { payAgents } from "./agents.ts";
 import { PaymentRefused, type PaymentNotice, type PaymentProvider } from "./payment-provider.ts";
 import type { ProductRow } from "./products.ts";
-import { lockMember } from "./purchases.ts";
+import { credit, lockMember } from "./purchases.ts";
 import { sandboxProvider } from "./sandbox-provider.ts";
 
 // Top-ups (decision 037): an order is created pending; the provider's verified notification settles it, and a
@@ -127,21 +127,7 @@ export async function settlePayment(db: DB, notice: PaymentNotice): Promise<Sett
       return "failed";
     }
     await db.run("UPDATE orders SET status = 'paid', paid_at = ?, provider_ref = ?, updated_at = ? WHERE id = ?", [now, notice.providerRef, now, order.id]);
-    if (order.coins > 0) {
-      await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [
-        order.coins,
-        order.coins,
-        now,
-        order.user_id,
-      ]);
-      const balance = (await db.value<number>("SELECT coins FROM users WHERE id = ?", [order.user_id]))!;
-      await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'recharge', ?, ?)", [
-        order.user_id,
-        -order.coins,
-        balance,
-        now,
-      ]);
-    }
+    if (order.coins > 0) await credit(db, order.user_id, order.coins, "recharge", now);
     if (order.vip_days > 0) {
       // Days add to the VIP time left, or start now.
       await db.run(

@@ -62,7 +62,7 @@ const DEMO_PRODUCTS: unknown[][] = [
   [13, "vip", "年卡 VIP", "365 天畅看 VIP 视频", 19800, 0, 0, 365, NO_CARD],
 ];
 
-/** The demo coin packages and VIP plans, once (server/db/seed.ts). */
+/** The demo coin packages and VIP plans, once (server/seed/index.ts). */
 export async function seedProducts(db: DB) {
   if (await db.get("SELECT 1 FROM products")) return;
   const rows = DEMO_PRODUCTS.map((row, i) => [...row, i]);

@@ -33,20 +33,39 @@ export async function ticketCount(db: DB, userId: number): Promise<number> {
   return (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?", [userId, Date.now()]))!;
 }
 
+/**
+ * A line of the coin ledger (`spending`): what left the member's balance (negative for what came in), why, and
+ * the balance after. Every coin that moves leaves one.
+ */
+export async function ledgerLine(db: DB, line: { userId: number; coins: number; reason: string; balanceAfter: number; now: number; itemId?: number | null; unitId?: number }) {
+  await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+    line.userId,
+    line.itemId ?? null,
+    line.unitId ?? 0,
+    line.coins,
+    line.reason,
+    line.balanceAfter,
+    line.now,
+  ]);
+}
+
 /** Takes coins from a member, or refuses with the balance and the amount; records why (and for which unit). */
 export async function charge(db: DB, userId: number, coins: number, itemId: number | null, reason: string, now: number, unitId = 0): Promise<number> {
   const changed = await db.run("UPDATE users SET coins = coins - ?, consumption = consumption + ?, updated_at = ? WHERE id = ? AND coins >= ?", [coins, coins, now, userId, coins]);
-  const balance = (await db.value("SELECT coins FROM users WHERE id = ?", [userId]))!;
+  const balance = (await db.value<number>("SELECT coins FROM users WHERE id = ?", [userId]))!;
   if (changed !== 1) throw new ApiError(400, `金币不足，当前余额 ${balance} 金币，需要 ${coins} 金币`);
-  await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-    userId,
-    itemId,
-    unitId,
-    coins,
-    reason,
-    balance,
-    now,
-  ]);
+  await ledgerLine(db, { userId, coins, reason, balanceAfter: balance, now, itemId, unitId });
+  return balance;
+}
+
+/**
+ * Gives a member coins they bought or were given (they count in `coins_total`), with a ledger line; the caller's
+ * transaction has locked the member's row. Answers the balance.
+ */
+export async function credit(db: DB, userId: number, coins: number, reason: string, now: number): Promise<number> {
+  await db.run("UPDATE users SET coins = coins + ?, coins_total = coins_total + ?, updated_at = ? WHERE id = ?", [coins, coins, now, userId]);
+  const balance = (await db.value<number>("SELECT coins FROM users WHERE id = ?", [userId]))!;
+  await ledgerLine(db, { userId, coins: -coins, reason, balanceAfter: balance, now });
   return balance;
 }
 
@@ -80,9 +99,10 @@ async function recordPurchase(db: DB, p: { userId: number; itemId: number; unitI
 export interface UnitSale {
   userId: number;
   itemId: number;
-  /** 0: the whole item; else an `item_units.id`. */
-  unitId: number;
-  method: "coins" | "ticket";
+  /** 0 (the default): the whole item; else an `item_units.id`. */
+  unitId?: number;
+  /** Coins unless said otherwise. */
+  method?: "coins" | "ticket";
   requestId: string;
   /**
    * The unit's price in coins for this member, read inside the transaction after the member's row is locked
@@ -100,24 +120,24 @@ export interface UnitSale {
  * the price leaves the balance, or the sale is refused with the balance and the price. Call it outside any
  * transaction: it runs its own, and answers a unique violation only after that one has rolled back.
  */
-export async function buyUnit(db: DB, sale: UnitSale): Promise<PurchaseOutcome> {
+export async function buyUnit(db: DB, { unitId = 0, method = "coins", ...sale }: UnitSale): Promise<PurchaseOutcome> {
   try {
     return await db.transaction(async (db): Promise<PurchaseOutcome> => {
       const now = Date.now();
       await lockMember(db, sale.userId);
       const user = (await userById(db, sale.userId))!;
-      if (await owns(db, sale.userId, sale.itemId, sale.unitId)) return { charged: false, coinsSpent: 0, user };
+      if (await owns(db, sale.userId, sale.itemId, unitId)) return { charged: false, coinsSpent: 0, user };
       const price = await sale.price(db, user);
       let coins = 0;
-      if (sale.method === "ticket") {
+      if (method === "ticket") {
         const ticket = await unusedTicket(db, sale.userId, now);
         if (!ticket) throw new ApiError(400, "没有可用的观影券");
         await db.run("UPDATE tickets SET status = 1, used_on = ? WHERE id = ? AND status = 0", [sale.itemId, ticket.id]);
       } else {
         coins = price;
-        if (coins > 0) await charge(db, sale.userId, coins, sale.itemId, sale.reason, now, sale.unitId);
+        if (coins > 0) await charge(db, sale.userId, coins, sale.itemId, sale.reason, now, unitId);
       }
-      await recordPurchase(db, { userId: sale.userId, itemId: sale.itemId, unitId: sale.unitId, method: sale.method, coins, requestId: sale.requestId, now });
+      await recordPurchase(db, { userId: sale.userId, itemId: sale.itemId, unitId, method, coins, requestId: sale.requestId, now });
       return { charged: true, coinsSpent: coins, user: (await userById(db, sale.userId))! };
     });
   } catch (error) {
@@ -135,7 +155,6 @@ export async function buyVideo(db: DB, userId: number, itemId: number, method: "
   return await buyUnit(db, {
     userId,
     itemId,
-    unitId: 0,
     method,
     requestId,
     reason: "buy_video",

@@ -17,8 +17,6 @@ export async function buyWholeItem(db: DB, kind: WholeItemKind, userId: number, 
   return await buyUnit(db, {
     userId,
     itemId,
-    unitId: 0,
-    method: "coins",
     requestId,
     reason: `buy_${kind}`,
     price: async (db, user) => {

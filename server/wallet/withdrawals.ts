@@ -2,7 +2,7 @@ import type { PayoutAccount, PayoutType, Withdrawal, WithdrawRules } from "#gate
 import { PAYOUT_ACCOUNT_NAME, PAYOUT_ACCOUNT_NO } from "#gateway/api/orders.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
-import { lockMember, startOfChinaDay } from "./purchases.ts";
+import { ledgerLine, lockMember, startOfChinaDay } from "./purchases.ts";
 import { percentOf, withdrawalQuote, yuan } from "#gateway/money.ts";
 
 // Withdrawals (decision 038): asking freezes the amount at once, in the transaction that records the request, so
@@ -140,14 +140,7 @@ export async function requestWithdrawal(db: DB, userId: number, source: Withdraw
     ]);
     const left = (await db.value<number>(`SELECT ${balance} FROM users WHERE id = ?`, [userId]))!;
     if (changed !== 1) throw new ApiError(400, source === "coins" ? `金币不足，当前可提现 ${left} 金币` : `推广收益不足，当前可提现 ${yuan(left)} 元`);
-    if (source === "coins") {
-      await db.run("INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'withdraw', ?, ?)", [
-        userId,
-        amount,
-        left,
-        now,
-      ]);
-    }
+    if (source === "coins") await ledgerLine(db, { userId, coins: amount, reason: "withdraw", balanceAfter: left, now });
     const { fee, payoutCents: payout } = withdrawalQuote(amount, l.feeBasisPoints, source === "coins" ? COINS_PER_YUAN : undefined);
     const id = await db.insert(
       "INSERT INTO withdrawals (user_id, source, amount, fee, payout_cents, account_type, account_name, account_no, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
@@ -177,10 +170,7 @@ export async function settleWithdrawal(db: DB, id: number, decision: "approve" |
     await db.run(`UPDATE users SET ${frozen} = ${frozen} - ?, ${balance} = ${balance} + ?, updated_at = ? WHERE id = ?`, [w.amount, back, now, w.user_id]);
     if (back && w.source === "coins") {
       const left = (await db.value<number>("SELECT coins FROM users WHERE id = ?", [w.user_id]))!;
-      await db.run(
-        "INSERT INTO spending (user_id, item_id, unit_id, coins, reason, balance_after, created_at) VALUES (?, NULL, 0, ?, 'withdraw_refund', ?, ?)",
-        [w.user_id, -back, left, now],
-      );
+      await ledgerLine(db, { userId: w.user_id, coins: -back, reason: "withdraw_refund", balanceAfter: left, now });
     }
     await db.run("UPDATE withdrawals SET status = ?, reason = ?, settled_at = ? WHERE id = ?", [
       decision === "approve" ? "approved" : "rejected",

@@ -2,7 +2,7 @@ import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { accounts, home, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { REPORT_TYPES } from "#server/db/seed.ts";
+import { REPORT_TYPES } from "#server/seed/index.ts";
 import { answerDialog, findText, submitLogin, tapText } from "../support/browser.ts";
 import { tap } from "../support/touch.ts";
 import { callsOf, DEMO, testClient } from "../support/gateway.ts";

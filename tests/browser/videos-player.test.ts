@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { accounts, home, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
-import { REPORT_TYPES } from "#server/db/seed.ts";
+import { REPORT_TYPES } from "#server/seed/index.ts";
 import { answerDialog, clickText, findText, tapText } from "../support/browser.ts";
 import { tap } from "../support/touch.ts";
 import { callsOf, testClient } from "../support/gateway.ts";

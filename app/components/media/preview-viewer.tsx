@@ -1,7 +1,7 @@
 import { useGesture } from "@use-gesture/react";
 import { useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { trackOverlay } from "#app/lib/feedback.ts";
+import { trackOverlay } from "#app/lib/overlay-history.ts";
 import "./preview-viewer.css";
 
 /** Long images (taller than 2.6 × their width) scroll instead of being squeezed into the screen. */

@@ -6,7 +6,7 @@ import { api } from "#app/lib/gateway.ts";
 import { whenImagesOnScreen } from "#app/lib/images.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
 import { Banner } from "#app/components/media/banner.tsx";
-import { refreshSectionExtras, sectionFeed, type SectionData } from "./section-data.ts";
+import { refreshSectionExtras, sectionFeed, type SectionData } from "#app/features/sections/section-data.ts";
 import { SortTabs } from "./sort-tabs.tsx";
 import { VideoFeed } from "./video-feed.tsx";
 

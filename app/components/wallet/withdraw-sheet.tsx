@@ -9,10 +9,11 @@ import { Sheet } from "#app/components/sheet.tsx";
 import { confirmDialog, toast } from "#app/lib/feedback.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { Choices } from "./choices.tsx";
-import { attempt } from "./silent-call.ts";
+import { attempt } from "#app/lib/silent-call.ts";
 import "./wallet.css";
 
-type Source = "coins" | "agent";
+export type WithdrawSource = "coins" | "agent";
+type Source = WithdrawSource;
 type Field = "amount" | "type" | "name" | "no";
 /** What is wrong, by the field it is about; `form` for what no one field can fix (the daily count). */
 type Problems = Partial<Record<Field | "form", string>>;
@@ -27,7 +28,7 @@ interface Props {
   onClose: () => void;
 }
 
-const UNIT: Record<Source, string> = { coins: "金币", agent: "元" };
+export const WITHDRAW_UNIT: Record<Source, string> = { coins: "金币", agent: "元" };
 
 /** An amount typed or given in the source's unit, as an integer of coins or of cents; undefined when malformed. */
 function unitsOf(source: Source, text: string): number | undefined {
@@ -42,7 +43,7 @@ function problemsOf(source: Source, rules: WithdrawRules, v: { amount: string; t
   const problems: Problems = {};
   const units = unitsOf(source, v.amount);
   if (units === undefined) problems.amount = source === "coins" ? "请输入整数金币" : "请输入金额，最多两位小数";
-  else if (units < unitsOf(source, rules.min)! || units > unitsOf(source, rules.max)!) problems.amount = `每次提现 ${rules.min}–${rules.max} ${UNIT[source]}`;
+  else if (units < unitsOf(source, rules.min)! || units > unitsOf(source, rules.max)!) problems.amount = `每次提现 ${rules.min}–${rules.max} ${WITHDRAW_UNIT[source]}`;
   if (!v.type) problems.type = "请选择收款方式";
   const name = v.name.trim();
   const { min, max } = orders.PAYOUT_ACCOUNT_NAME;
@@ -164,7 +165,7 @@ export function WithdrawSheet({ source, rules, available, visible, onClose }: Pr
       >
         <FormField
           id={id("amount")}
-          label={`提现${source === "coins" ? "金币" : "金额（元）"}，可提现 ${available} ${UNIT[source]}`}
+          label={`提现${source === "coins" ? "金币" : "金额（元）"}，可提现 ${available} ${WITHDRAW_UNIT[source]}`}
           error={problems.amount}
           hint={quote && !problems.amount ? `手续费 ${shown(source, quote.fee)}，到账 ¥${yuan(quote.payoutCents)}` : undefined}
         >

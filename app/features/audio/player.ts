@@ -5,8 +5,8 @@ import type { Progress } from "#gateway/api/resources.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
-import { isLoggedIn } from "#app/lib/session.ts";
 import { audioElement, audioProgressStore, audioStore, type AudioBookRef } from "#app/stores/audio.ts";
+import { isLoggedIn } from "#app/stores/user.ts";
 import { audioSource } from "./audio-source.ts";
 
 // The controls of the app's one <audio> element (decision 044): what plays, speed, seeking, the next chapter at

@@ -15,7 +15,7 @@ import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
 import { api, together } from "#app/lib/gateway.ts";
-import { isLoggedIn } from "#app/lib/session.ts";
+import { isLoggedIn } from "#app/stores/user.ts";
 import "#app/components/audio/audio.css";
 import type { Route } from "./+types/detail";
 

@@ -9,7 +9,8 @@ import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.
 import { requestIdField } from "#app/features/action-fetcher.ts";
 import { Page } from "#app/components/page.tsx";
 import { quietApi, together, api } from "#app/lib/gateway.ts";
-import { isLoggedIn, syncGlobalConfig } from "#app/lib/session.ts";
+import { syncGlobalConfig } from "#app/lib/session.ts";
+import { isLoggedIn } from "#app/stores/user.ts";
 import type { Route } from "./+types/certify";
 
 export async function clientLoader() {

@@ -1,11 +1,9 @@
-import { Button, List } from "antd-mobile";
-import { useState } from "react";
+import { List } from "antd-mobile";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
 import { AgentLevels } from "#app/components/wallet/agent-levels.tsx";
-import { WalletCard } from "#app/components/wallet/wallet-figures.tsx";
-import { WithdrawSheet } from "#app/components/wallet/withdraw-sheet.tsx";
+import { WithdrawableBalance } from "#app/components/wallet/withdrawable-balance.tsx";
 import { WithdrawalList } from "#app/components/wallet/withdrawal-list.tsx";
 import "#app/components/wallet/wallet.css";
 import { formatTime } from "#app/lib/format.ts";
@@ -20,27 +18,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function Proxy({ loaderData: { home, money } }: Route.ComponentProps) {
-  const [withdrawing, setWithdrawing] = useState(false);
-  const canWithdraw = Number(money.withdrawable) > 0;
   return (
     <Page title="推广中心">
-      <WalletCard
+      <WithdrawableBalance
         title="推广收益（元）"
         figures={[
           { value: money.tui_coins, label: "可用", testId: "tui-coins" },
           { value: money.frozen, label: "提现冻结" },
           { value: money.total_tui_coins, label: "累计" },
         ]}
-      >
-        <div className="wallet-actions">
-          <Button color="primary" disabled={!canWithdraw} onClick={() => setWithdrawing(true)}>
-            提现
-          </Button>
-        </div>
-        <p className="wallet-note">
-          可提现 {money.withdrawable} 元；每次最低 {money.min}、最高 {money.max} 元，手续费 {money.fee_percent}%，每天最多 {money.daily_limit} 次。
-        </p>
-      </WalletCard>
+        source="agent"
+        rules={money}
+        available={money.withdrawable}
+        lead={`可提现 ${money.withdrawable} 元；`}
+      />
       <section className="wallet-card" aria-label="我的邀请">
         <h2>我的邀请</h2>
         <p className="invite-code">
@@ -97,7 +88,6 @@ export default function Proxy({ loaderData: { home, money } }: Route.ComponentPr
         <h2>提现记录</h2>
         <WithdrawalList items={money.recent} unit="元" />
       </section>
-      <WithdrawSheet source="agent" rules={money} available={money.withdrawable} visible={withdrawing} onClose={() => setWithdrawing(false)} />
     </Page>
   );
 }

@@ -1,11 +1,10 @@
 import { Button, List } from "antd-mobile";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
 import { WalletCard } from "#app/components/wallet/wallet-figures.tsx";
-import { WithdrawSheet } from "#app/components/wallet/withdraw-sheet.tsx";
+import { WithdrawableBalance } from "#app/components/wallet/withdrawable-balance.tsx";
 import { WithdrawalList } from "#app/components/wallet/withdrawal-list.tsx";
 import "#app/components/wallet/wallet.css";
 import { api, together } from "#app/lib/gateway.ts";
@@ -20,31 +19,27 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentProps) {
-  const [withdrawing, setWithdrawing] = useState(false);
   const navigate = useNavigate();
   return (
     <Page title="我的钱包">
-      <WalletCard
+      <WithdrawableBalance
         title="金币"
         figures={[
           { value: wallet.coins, label: "余额", testId: "purse-coins" },
           { value: wallet.frozen_coins, label: "提现冻结" },
           { value: wallet.withdrawable, label: "可提现" },
         ]}
-      >
-        <div className="wallet-actions">
+        source="coins"
+        rules={wallet}
+        available={String(wallet.withdrawable)}
+        actions={
           <Button color="primary" onClick={() => navigate("/my/recharge")}>
             充值
           </Button>
-          <Button color="primary" fill="outline" disabled={wallet.withdrawable <= 0} onClick={() => setWithdrawing(true)}>
-            提现
-          </Button>
-        </div>
-        <p className="wallet-note">
-          {wallet.coins_per_yuan} 金币 = 1 元；每次最低 {wallet.min}、最高 {wallet.max} 金币，手续费 {wallet.fee_percent}%，每天最多 {wallet.daily_limit} 次。
-          {wallet.withdrawable <= 0 ? `余额满 ${wallet.min} 金币即可提现。` : ""}
-        </p>
-      </WalletCard>
+        }
+        lead={`${wallet.coins_per_yuan} 金币 = 1 元；`}
+        tail={wallet.withdrawable <= 0 ? `余额满 ${wallet.min} 金币即可提现。` : ""}
+      />
       <WalletCard
         title="推广收益"
         figures={[
@@ -64,7 +59,6 @@ export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentPr
         <h2>提现记录</h2>
         <WithdrawalList items={wallet.recent} unit="金币" />
       </section>
-      <WithdrawSheet source="coins" rules={wallet} available={String(wallet.withdrawable)} visible={withdrawing} onClose={() => setWithdrawing(false)} />
     </Page>
   );
 }

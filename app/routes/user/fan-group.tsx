@@ -11,8 +11,8 @@ import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { api, quietApi, together } from "#app/lib/gateway.ts";
-import { isLoggedIn, syncUser } from "#app/lib/session.ts";
-import { userStore } from "#app/stores/user.ts";
+import { syncUser } from "#app/lib/session.ts";
+import { isLoggedIn, userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/fan-group";
 
 const newestMembers = (uid: number) => pagedSource(home.clubNewest, { uid }, 20);

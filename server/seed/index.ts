@@ -1,6 +1,7 @@
 import { hashPasswordSync } from "#server/accounts/passwords.ts";
+import { openDatabase, type DB } from "#server/db/index.ts";
+import { lockSchema, syncIdentities } from "#server/db/migrate.ts";
 import { insertUser } from "#server/accounts/users.ts";
-import type { DB } from "./index.ts";
 import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "#server/content/seed.ts";
 import { seedCircle, seedNews } from "#server/news/seed.ts";
 import { seedProducts } from "#server/wallet/products.ts";
@@ -19,7 +20,27 @@ export const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私
 const NOTICE_TITLES = ["系统维护通知", "新功能上线", "活动公告", "会员权益说明", "安全提醒", "线路切换通知"];
 
 /**
- * Idempotent: each part runs only when its table is empty, so restarts keep user data. server/db/index.ts calls it
+ * Opens the database (migrated, server/db/index.ts) and seeds it: what start-up and the tests that open a database
+ * of their own use. Seeding sits here, above the domains whose seeds it calls; the database module sits below them.
+ */
+export async function openSeededDatabase(opts: Parameters<typeof openDatabase>[0]): Promise<DB> {
+  const db = await openDatabase(opts);
+  try {
+    // Two processes starting on one PostgreSQL seed once: the second waits for the lock and finds the data.
+    await db.transaction(async (tx) => {
+      await lockSchema(tx);
+      await seed(tx);
+    });
+    await syncIdentities(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Idempotent: each part runs only when its table is empty, so restarts keep user data. `openSeededDatabase` calls it
  * inside a transaction (the transactions here then run inline).
  */
 export async function seed(db: DB) {
