@@ -7,15 +7,18 @@ export const LOADING_BAR_DURATION_MS = 2000;
 /** A thin bar at the top during navigation; only after 200 ms so fast navigations show nothing. */
 export function LoadingBar() {
   const busy = useNavigation().state !== "idle";
-  const [visible, setVisible] = useState(false);
+  // Set by the delay's timer; a navigation that ends takes it back, in the render that sees it end.
+  const [late, setLate] = useState(false);
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy) setLate(false);
+  }
   useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
-    const timer = window.setTimeout(() => setVisible(true), LOADING_BAR_DELAY_MS);
+    if (!busy) return;
+    const timer = window.setTimeout(() => setLate(true), LOADING_BAR_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [busy]);
-  if (!visible) return null;
+  if (!busy || !late) return null;
   return <div className="loading-bar" role="progressbar" aria-label="加载中" style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} />;
 }

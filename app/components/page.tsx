@@ -16,8 +16,8 @@ export function Page({ title, children, right }: { title: string; children: Reac
   // interactive roles.
   const isBack = (target: EventTarget) => Boolean((target as Element).closest(".page-nav .adm-nav-bar-left"));
   const back = () => {
-    if (canGoBack()) navigate(-1);
-    else navigate("/home");
+    if (canGoBack()) void navigate(-1);
+    else void navigate("/home");
   };
   const onClick = (e: MouseEvent) => {
     if (isBack(e.target)) back();

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from "react";
  */
 export default function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
   const [, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the render after mounting is the point (see above)
   useEffect(() => setMounted(true), []);
   return (
     <PullToRefresh onRefresh={onRefresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新成功">

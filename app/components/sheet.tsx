@@ -1,5 +1,5 @@
 import { Popup } from "antd-mobile";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { trackOverlay } from "#app/lib/overlay-history.ts";
 
 /**
@@ -25,7 +25,9 @@ export function Sheet({
   const close = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const latestOnClose = useRef(onClose);
-  latestOnClose.current = onClose;
+  useLayoutEffect(() => {
+    latestOnClose.current = onClose;
+  });
   useEffect(() => {
     if (!visible) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

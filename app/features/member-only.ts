@@ -13,9 +13,12 @@ export function useMemberOnly() {
   const isMember = useStore(userStore, (s) => s.isLogin && Boolean(s.token));
   const here = location.pathname + location.search;
   const needLogin = () => askToLogin("登录后才能继续，是否去登录？", () => navigate(`/login?redirect=${encodeURIComponent(here)}`));
+  // `fn` now, for a member: for a handler that reads refs (the compiler cannot tell that `memberOnly(fn)`
+  // does not call `fn` while rendering).
+  const ifMember = (fn: () => void) => (isLoggedIn() ? fn() : needLogin());
   const memberOnly =
     <A extends unknown[]>(fn: (...args: A) => void) =>
     (...args: A) =>
-      isLoggedIn() ? fn(...args) : needLogin();
-  return { isMember, needLogin, memberOnly };
+      ifMember(() => fn(...args));
+  return { isMember, needLogin, memberOnly, ifMember };
 }

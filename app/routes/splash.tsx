@@ -29,7 +29,7 @@ export default function Splash({ loaderData: { next } }: Route.ComponentProps) {
           size="large"
           onClick={() => {
             confirmAge();
-            navigate(next, { replace: true });
+            void navigate(next, { replace: true });
           }}
         >
           我已年满 18 岁，进入

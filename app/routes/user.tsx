@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { creators } from "#gateway/api/index.ts";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
@@ -26,7 +26,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function User({ loaderData: { person, first } }: Route.ComponentProps) {
   const isMe = useStore(userStore, (s) => s.u?.uid) === person.uid;
   const [fans, setFans] = useState(person.fans_count);
-  useEffect(() => setFans(person.fans_count), [person]);
+  // The loader ran again: its count wins over the one the follow button left.
+  const [fansOf, setFansOf] = useState(person);
+  if (person !== fansOf) {
+    setFansOf(person);
+    setFans(person.fans_count);
+  }
   return (
     <Page title={person.nickname}>
       <header className="user-head">

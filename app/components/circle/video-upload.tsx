@@ -44,19 +44,6 @@ export function VideoUpload({ config, value, onChange, onBusy }: { config: Uploa
   // A post goes out only with a confirmed upload: a chosen video not yet stored holds the submit back.
   useEffect(() => onBusy(Boolean(value && !value.path)), [value, onBusy]);
   useEffect(() => () => abort.current?.abort(), []);
-  // After a reload: the kept file of the unfinished upload, sent on from where the server is.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (resumed.current || !value || value.path || file || !config) return;
-    resumed.current = true;
-    void keptFile(KEPT).then((kept) => {
-      if (!kept || kept.id !== value.uuid || abort.current) return;
-      setFile(kept.file);
-      send(kept.file, value);
-    });
-    // Once, on the first render with a draft: later renders have the file in state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const send = (f: File, draft: DraftVideo) => {
     if (!config) return;
@@ -91,6 +78,20 @@ export function VideoUpload({ config, value, onChange, onBusy }: { config: Uploa
       },
     );
   };
+
+  // After a reload: the kept file of the unfinished upload, sent on from where the server is.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !value || value.path || file || !config) return;
+    resumed.current = true;
+    void keptFile(KEPT).then((kept) => {
+      if (!kept || kept.id !== value.uuid || abort.current) return;
+      setFile(kept.file);
+      send(kept.file, value);
+    });
+    // Once, on the first render with a draft: later renders have the file in state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const pick = (f: File | undefined) => {
     if (!f) return;

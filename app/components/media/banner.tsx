@@ -42,7 +42,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
   };
   const open = (ad: Ad) => {
     void api(home.adClick, { id: ad.id });
-    if (safeRedirect(ad.url, "") !== "") navigate(ad.url);
+    if (safeRedirect(ad.url, "") !== "") void navigate(ad.url);
     else openExternal(ad.url);
   };
 

@@ -52,7 +52,7 @@ export function PlayerNav({ id }: { id: number }) {
           if (next) return void go(next);
           setLoadingNext(true);
           const to = await loadNext().finally(() => setLoadingNext(false));
-          if (typeof to === "number") go(to);
+          if (typeof to === "number") void go(to);
           else toast(to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试");
         }}
       >

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Video } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
@@ -87,7 +87,9 @@ function Feed({ source, initial, columns = 2, emptyText = "暂无视频", onRefr
 
   // Stable across renders, so the memoised cards do not re-render when the window moves.
   const latest = useRef({ source, items, hasMore });
-  latest.current = { source, items, hasMore };
+  useLayoutEffect(() => {
+    latest.current = { source, items, hasMore };
+  });
   const onOpen = useCallback(() => {
     const { source: s, items: shown, hasMore: more } = latest.current;
     openedFrom(s.key, { api: s.path, params: { ...s.params }, ids: shown.map((i) => i.id), hasMore: more });

@@ -129,27 +129,41 @@ export function Comments({
   const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
   // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
   const submission = useSubmission(fetcher.data?.comment);
-  const { memberOnly } = useMemberOnly();
+  const { ifMember } = useMemberOnly();
 
-  useEffect(() => setList(initial), [initial]);
-  useEffect(() => {
+  // The host's loader ran again: its first page replaces the list.
+  const [listFor, setListFor] = useState(initial);
+  if (initial !== listFor) {
+    setListFor(initial);
+    setList(initial);
+  }
+  // Each answer taken in once, in the render that brings it; the host hears of a new comment after commit.
+  const [answered, setAnswered] = useState(fetcher.data);
+  const [added, setAdded] = useState<Comment | null>(null);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
     const posted = fetcher.data?.comment;
-    if (!posted) return;
-    setText("");
-    setReplyTo(null);
-    // The same words again within seconds are the same comment (the gateway answers the stored one).
-    const parent = posted.reply_to;
-    if (!parent) {
-      if (list.list.some((c) => c.id === posted.id)) return;
-      setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
-    } else {
-      if (postedReplies[parent]?.some((r) => r.id === posted.id)) return;
-      setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
-      setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+    if (posted) {
+      setText("");
+      setReplyTo(null);
+      // The same words again within seconds are the same comment (the gateway answers the stored one).
+      const parent = posted.reply_to;
+      if (!parent) {
+        if (!list.list.some((c) => c.id === posted.id)) {
+          setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
+          setAdded(posted);
+        }
+      } else if (!postedReplies[parent]?.some((r) => r.id === posted.id)) {
+        setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
+        setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
+        setAdded(posted);
+      }
     }
-    onPosted?.(posted);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, whatever the callback
-  }, [fetcher.data]);
+  }
+  useEffect(() => {
+    if (added) onPosted?.(added);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per comment, whatever the callback
+  }, [added]);
 
   // Set from the submit until the fetcher is idle again: Enter and a tap a few milliseconds apart both come
   // before `busy` has rendered.
@@ -157,13 +171,14 @@ export function Comments({
   useEffect(() => {
     if (fetcher.state === "idle") sending.current = false;
   }, [fetcher.state]);
-  const post = memberOnly(() => {
-    const content = text.trim();
-    if (!content || sending.current) return;
-    sending.current = true;
-    const fields = { kind, id, content, reply_to: replyTo?.id };
-    void fetcher.submit({ ...fields, request_id: submission.idFor(fields) });
-  });
+  const post = () =>
+    ifMember(() => {
+      const content = text.trim();
+      if (!content || sending.current) return;
+      sending.current = true;
+      const fields = { kind, id, content, reply_to: replyTo?.id };
+      void fetcher.submit({ ...fields, request_id: submission.idFor(fields) });
+    });
   // In the tap's own handler: a phone opens its keyboard only for a focus the member's gesture asked for.
   const reply = (c: Comment) => {
     setReplyTo(c);

@@ -16,8 +16,13 @@ export type HeadlineChange = { like_count: number } | { comments_added: 1 };
 /** One headline in a bottom sheet: full text, images, like, comments. Its like and comments post themselves. */
 export function HeadlineSheet({ id, onClose, onChange }: { id: number | null; onClose: () => void; onChange?: (id: number, change: HeadlineChange) => void }) {
   const [state, setState] = useState<{ detail: HeadlineDetail; comments: Paged<Comment> } | { error: string } | null>(null);
-  useEffect(() => {
+  // Another headline starts from its spinner.
+  const [stateFor, setStateFor] = useState(id);
+  if (id !== stateFor) {
+    setStateFor(id);
     setState(null);
+  }
+  useEffect(() => {
     if (id === null) return;
     Promise.all(together(() => [api(creators.headline, { id }), api(creators.headlineComments, { id, page: 1, limit: 20 }).catch(() => NO_COMMENTS)])).then(
       ([detail, comments]) => setState({ detail, comments }),

@@ -26,7 +26,7 @@ export function LikeButton({
   onChange?: (like: Liked) => void;
 }) {
   const fetcher = useActionFetcher<typeof clientAction>("/actions/like", `like:${kind}:${id}`);
-  const { memberOnly } = useMemberOnly();
+  const { ifMember } = useMemberOnly();
   // The last answer for this item (the keyed fetcher's outlives a remount of this control), else the host's.
   const [known, setKnown] = useState<Liked>(() => fetcher.data?.like ?? initial);
   // From the host again only when it shows another item or answers with other numbers, not on every render.
@@ -36,16 +36,19 @@ export function LikeButton({
     setKnownFor(source);
     setKnown(initial);
   }
-  const seen = useRef(fetcher.data);
+  // Each answer taken in once, in the render that brings it. A refusal leaves what was known: the optimistic
+  // like is taken back.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.like) setKnown(fetcher.data.like);
+  }
+  const told = useRef(fetcher.data);
   useEffect(() => {
     const answer = fetcher.data;
-    if (answer === seen.current) return;
-    seen.current = answer;
-    // A refusal leaves what was known: the optimistic like is taken back.
-    if (answer?.like) {
-      setKnown(answer.like);
-      onChange?.(answer.like);
-    }
+    if (answer === told.current) return;
+    told.current = answer;
+    if (answer?.like) onChange?.(answer.like);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.data]);
   // Set at the tap, so a second tap in the same task (before `busy` has rendered) is refused too.
@@ -53,14 +56,14 @@ export function LikeButton({
   useEffect(() => {
     if (!fetcher.busy) sending.current = false;
   }, [fetcher.busy]);
-  const toggle = memberOnly(() => {
-    if (sending.current || fetcher.busy) return;
-    sending.current = true;
-    void fetcher.submit({ kind, id });
-  });
-  // An answer not yet taken in by the effect above shows at once; optimistic while the call is on its way.
-  const base = (fetcher.data !== seen.current && fetcher.data?.like) || known;
-  const like = fetcher.state === "submitting" ? { is_like: base.is_like ? 0 : 1, like_count: base.like_count + (base.is_like ? -1 : 1) } : base;
+  const toggle = () =>
+    ifMember(() => {
+      if (sending.current || fetcher.busy) return;
+      sending.current = true;
+      void fetcher.submit({ kind, id });
+    });
+  // Optimistic while the call is on its way.
+  const like = fetcher.state === "submitting" ? { is_like: known.is_like ? 0 : 1, like_count: known.like_count + (known.is_like ? -1 : 1) } : known;
   const on = Boolean(like.is_like);
   if (look === "text")
     return (

@@ -118,23 +118,27 @@ export function useSavedUnit(key: UnitKey): {
     path: string;
     saved: SavedUnit | undefined;
   }>();
+  const { kind, itemId, unitId } = key;
+  // Nothing to look for without Cache Storage or a member: known at once to be not saved.
+  const usable = Boolean(owner) && offlineSupported();
   useEffect(() => {
-    if (!offlineSupported() || !owner) return setFound({ path, saved: undefined });
+    if (!usable) return;
     let live = true;
     void offlineStore()
-      .load(key, owner)
+      .load({ kind, itemId, unitId }, owner)
       .catch(() => undefined)
-      .then((saved) => live && setFound({ path, saved }));
+      .then((saved) => live && setFound({ path: unitPath({ kind, itemId, unitId }), saved }));
     return () => void (live = false);
-    // `key` is the same unit while `path` is.
-  }, [path, owner, at]);
-  const current = found?.path === path ? found : undefined;
+  }, [kind, itemId, unitId, usable, owner, at]);
+  const current = !usable ? { saved: undefined } : found?.path === path ? found : undefined;
   return {
     saved: current?.saved,
     checked: Boolean(current),
     progress: saving.get(path)?.progress,
   };
 }
+
+const NOTHING_SAVED: { units: SavedUnit[]; error: boolean } = { units: [], error: false };
 
 /** The member's saved units, listed again after every change. */
 export function useSavedUnits(): {
@@ -151,8 +155,10 @@ export function useSavedUnits(): {
     units: SavedUnit[] | undefined;
     error: boolean;
   }>({ units: undefined, error: false });
+  // Without Cache Storage nothing is saved: known at once.
+  const supported = offlineSupported();
   useEffect(() => {
-    if (!offlineSupported()) return setState({ units: [], error: false });
+    if (!supported) return;
     let live = true;
     offlineStore()
       .list(owner)
@@ -161,8 +167,8 @@ export function useSavedUnits(): {
         () => live && setState({ units: undefined, error: true }),
       );
     return () => void (live = false);
-  }, [owner, at]);
-  return state;
+  }, [supported, owner, at]);
+  return supported ? state : NOTHING_SAVED;
 }
 
 const copies = new WeakSet<object>();

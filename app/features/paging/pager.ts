@@ -43,8 +43,6 @@ export function startState<T>(initial: Paged<T> | undefined, saved: PagedState<T
 /** The engine without React: one page at a time, and answers that came after a refresh dropped. */
 export interface Pager<T> {
   readonly state: PagedState<T>;
-  /** The source and item key of the latest render. */
-  use(source: PagedSource<T>, key: ItemKey<T>): void;
   /** The next page, unless one is on its way or the list has ended; a failure is kept in `error`, never thrown. */
   loadMore(): Promise<void>;
   /** Loads the next page again after a failure. */
@@ -88,10 +86,6 @@ export function createPager<T>(source: PagedSource<T>, key: ItemKey<T>, start: P
   return {
     get state() {
       return state;
-    },
-    use(s, k) {
-      source = s;
-      key = k;
     },
     loadMore,
     retry: loadMore,

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { Paged } from "#gateway/api/types.ts";
 import { useFreshFirstPage } from "#app/lib/fresh-first-page.ts";
 import type { PagedSource } from "./paged-source.ts";
@@ -13,19 +13,17 @@ export interface UsePagedOptions<T> {
   saved?: () => PagedState<T> | undefined;
 }
 
-export type UsePaged<T> = PagedState<T> & Omit<Pager<T>, "state" | "use" | "fresh">;
+export type UsePaged<T> = PagedState<T> & Omit<Pager<T>, "state" | "fresh">;
 
 /**
  * The paging engine of every list (`PagedList`, `VideoFeed`): items, page, has-more and error from `source`,
  * with load-more (one page at a time), retry, pull-to-refresh, and the loader's first page taken in when it
- * answers again. The functions it returns keep their identity across renders.
+ * answers again. The functions it returns keep their identity across renders. The source and item key it
+ * starts with serve the list's whole life: another source is another list (each caller keys it by `source.key`).
  */
 export function usePaged<T>(source: PagedSource<T>, { initial, itemKey, saved }: UsePagedOptions<T>): UsePaged<T> {
   const [state, setState] = useState(() => startState(initial, saved?.(), itemKey));
-  const pager = useRef<Pager<T>>(null);
-  pager.current ??= createPager(source, itemKey, state, setState);
-  pager.current.use(source, itemKey);
-  const p = pager.current;
-  useFreshFirstPage(initial, (fresh) => p.fresh(fresh));
-  return { ...state, loadMore: p.loadMore, retry: p.retry, refresh: p.refresh, mapItems: p.mapItems };
+  const [pager] = useState(() => createPager(source, itemKey, state, setState));
+  useFreshFirstPage(initial, (fresh) => pager.fresh(fresh));
+  return { ...state, loadMore: pager.loadMore, retry: pager.retry, refresh: pager.refresh, mapItems: pager.mapItems };
 }

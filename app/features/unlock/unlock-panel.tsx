@@ -1,5 +1,5 @@
 import { Button, TextArea } from "antd-mobile";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -62,9 +62,12 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
     if (await confirmSpend({ what: `解锁《${unit.title}》`, price: unit.price, balance: coins, confirmText: "解锁" })) unlock("coins");
   };
 
-  useEffect(() => {
+  // A purchase closes the sharing form.
+  const [wasBought, setWasBought] = useState(bought);
+  if (bought !== wasBought) {
+    setWasBought(bought);
     if (bought) setSharing(false);
-  }, [bought]);
+  }
 
   const wordsLength = words.trim().length;
   return (

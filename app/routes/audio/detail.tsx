@@ -32,7 +32,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
           api(audio.chaptersList, { id, page: 1, limit: CHAPTER_PAGE }),
           api(audio.comments, { id, page: 1, limit: 20 }),
           // Where the member left off on another device; this device's own position is enough without it.
-          isLoggedIn() ? api(resources.progress, { item_id: id }).catch(() => null) : null,
+          isLoggedIn() ? api(resources.progress, { item_id: id }).catch(() => null) : Promise.resolve(null),
         ]),
       );
       return { book, chapters: chapters.list, comments, remote };

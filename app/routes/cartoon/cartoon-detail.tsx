@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ComicDetail } from "#gateway/api/comics.ts";
 import { comics } from "#gateway/api/index.ts";
@@ -41,9 +41,7 @@ export default function CartoonDetail({ loaderData: { comic, episodes, comments,
   const [buying, setBuying] = useState<ResourceUnit | null>(null);
   // Once bought (the loaders ran again), the sheet has done its work.
   const open = buying && episodes.find((e) => e.id === buying.id)?.can_open;
-  useEffect(() => {
-    if (open) setBuying(null);
-  }, [open]);
+  if (open) setBuying(null);
   const first = episodes.find((e) => e.can_open);
   return (
     <Page title={comic.title} right={<ShareLink />}>

@@ -15,7 +15,7 @@ import type { Route } from "./+types/certify";
 
 export async function clientLoader() {
   const member = isLoggedIn();
-  const [page, config] = await Promise.all(together(() => [api(dating.pageJoinUs, undefined), member ? syncGlobalConfig().catch(() => null) : null]));
+  const [page, config] = await Promise.all(together(() => [api(dating.pageJoinUs, undefined), member ? syncGlobalConfig().catch(() => null) : Promise.resolve(null)]));
   return { page, member, upload: config?.upload ?? null };
 }
 

@@ -1,5 +1,5 @@
 import { Button, Tabs } from "antd-mobile";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
@@ -48,7 +48,12 @@ export default function Creator({ loaderData: { person, featured, compilations }
   const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "featured";
   const [open, setOpen] = useState<number | null>(null);
   const [fans, setFans] = useState(person.fans_count);
-  useEffect(() => setFans(person.fans_count), [person]);
+  // The loader ran again: its count wins over the one the follow button left.
+  const [fansOf, setFansOf] = useState(person);
+  if (person !== fansOf) {
+    setFansOf(person);
+    setFans(person.fans_count);
+  }
   const uid = person.uid;
   // Likes and comments given in the headline sheet, for the cards in the list (which are not reloaded).
   const [headlineChanges, setHeadlineChanges] = useState<Record<number, { like_count?: number; comments_added?: number }>>({});

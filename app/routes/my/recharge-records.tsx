@@ -1,5 +1,5 @@
 import { Button } from "antd-mobile";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import type { Order } from "#gateway/api/orders.ts";
@@ -33,7 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
                 page: 1,
                 limit: 1,
               }).then((p) => p.list[0] ?? null)
-            : null,
+            : Promise.resolve(null),
         ] as const,
     ),
   );
@@ -70,7 +70,9 @@ const FOCUS_TEXT: Record<Order["status"], (o: Order) => string> = {
 export default function RechargeRecords({ loaderData: { first, focus } }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
-  latest.current = revalidator;
+  useLayoutEffect(() => {
+    latest.current = revalidator;
+  });
   const waiting = focus?.status === "pending" || first.list.some((o) => o.status === "pending");
 
   // A pending order changes when the provider's notification comes: ask again until none is pending.

@@ -45,7 +45,9 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
   const [layout, setLayout] = useState({ page: 0, pages: 1, width: 0 });
   const [menu, setMenu] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [nextReady, setNextReady] = useState(false);
+  // Whether the chapter after `of` is loaded: for another chapter, not yet.
+  const [prefetched, setPrefetched] = useState<{ of: NovelChapter; ready: boolean } | null>(null);
+  const nextReady = prefetched?.of === chapter && prefetched.ready;
   const viewport = useRef<HTMLDivElement>(null);
   const columns = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -111,9 +113,8 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
   // The next chapter, loaded while this one is read: turning past the last page shows it at once.
   useEffect(() => {
     let live = true;
-    setNextReady(false);
     if (!chapter.locked) rememberChapter(chapter);
-    if (chapter.next_id) void prefetchChapter(id, chapter.next_id).then((c) => live && setNextReady(Boolean(c)));
+    if (chapter.next_id) void prefetchChapter(id, chapter.next_id).then((c) => live && setPrefetched({ of: chapter, ready: Boolean(c) }));
     return () => {
       live = false;
     };

@@ -1,6 +1,6 @@
 import { SearchBar } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { search } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
@@ -20,12 +20,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [history, setHistory] = useState(readSearchHistory);
   // Kept alive in history: coming back (the loader runs again) shows what was searched meanwhile elsewhere.
-  useEffect(() => setHistory(readSearchHistory()), [loaderData]);
+  const [historyFor, setHistoryFor] = useState(loaderData);
+  if (loaderData !== historyFor) {
+    setHistoryFor(loaderData);
+    setHistory(readSearchHistory());
+  }
   const go = (word: string) => {
     const kw = word.trim();
     if (!kw) return;
     setHistory(rememberSearch(kw));
-    navigate(`/search/result?kw=${encodeURIComponent(kw)}`);
+    void navigate(`/search/result?kw=${encodeURIComponent(kw)}`);
   };
   return (
     <Page title="搜索">

@@ -53,7 +53,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
           const word = w.trim();
           if (!word) return;
           rememberSearch(word);
-          navigate(`/search/result?kw=${encodeURIComponent(word)}&type=${type}`, { replace: true });
+          void navigate(`/search/result?kw=${encodeURIComponent(word)}&type=${type}`, { replace: true });
         }}
       />
       <Tabs activeKey={type} onChange={(k) => setParams({ kw, type: k }, { replace: true })}>

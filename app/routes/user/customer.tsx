@@ -1,5 +1,5 @@
 import { Button, type ImageUploadItem } from "antd-mobile";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { services } from "#gateway/api/index.ts";
 import type { UploadConfig } from "#gateway/uploads.ts";
 import { Page } from "#app/components/page.tsx";
@@ -34,7 +34,9 @@ function usePolledThread(initial: services.SupportThread) {
   const [list, setList] = useState(initial.list);
   const [offline, setOffline] = useState(false);
   const latest = useRef(list);
-  latest.current = list;
+  useLayoutEffect(() => {
+    latest.current = list;
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
