@@ -1,6 +1,6 @@
 import { Button, List } from "antd-mobile";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -21,7 +21,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentProps) {
   const [withdrawing, setWithdrawing] = useState(false);
-  const navigate = useNavigate();
   return (
     <Page title="我的钱包">
       <WalletCard
@@ -33,9 +32,9 @@ export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentPr
         ]}
       >
         <div className="wallet-actions">
-          <Button color="primary" onClick={() => navigate("/my/recharge")}>
-            充值
-          </Button>
+          <Link className="adm-button adm-button-primary adm-button-shape-default" to="/my/recharge">
+            <span>充值</span>
+          </Link>
           <Button color="primary" fill="outline" disabled={wallet.withdrawable <= 0} onClick={() => setWithdrawing(true)}>
             提现
           </Button>
