@@ -194,13 +194,13 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
     const adRows: unknown[][] = [];
     let adId = 0;
     for (const position of ["home", "dark_web", "player"]) {
+      // Home's first ad targets a category: the app opens it through the category shortcuts.
+      if (position === "home") adRows.push([++adId, position, DATING_CATEGORY.name, `ad-${adId}`, `/category?id=${DATING_CATEGORY.id}`, "16X7", 0]);
       const targets = ["/player?id=1", "/search", "https://example.com/"];
       targets.forEach((url, i) => {
         ++adId;
-        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i]);
+        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i + 1]);
       });
-      // An ad whose target is a category: the app opens it through the category shortcuts.
-      if (position === "home") adRows.push([++adId, position, DATING_CATEGORY.name, `ad-${adId}`, `/category?id=${DATING_CATEGORY.id}`, "16X7", targets.length]);
     }
     await insertRows(db, "ads (id, position, title, image_seed, url, ratio, sort)", "(?, ?, ?, ?, ?, ?, ?)", adRows);
 

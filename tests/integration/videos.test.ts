@@ -102,7 +102,7 @@ describe("feeds and discovery", () => {
     expect(newest.list.length).toBeGreaterThan(0);
     const ads = await c.send(home.ads, { position: "home" });
     expect(ads).toHaveLength(4);
-    expect(ads.at(-1)!.url).toBe(`/category?id=${DATING_CATEGORY.id}`);
+    expect(ads[0]!.url).toBe(`/category?id=${DATING_CATEGORY.id}`);
     expect(await c.send(home.adClick, { id: ads[0]!.id })).toEqual({ ok: true });
     expect(await c.send(home.adClick, { id: 99999 })).toBeUndefined(); // silent: no throw
     const free = await c.send(video.detail, { id: DEMO_FREE_VIDEO_ID });
