@@ -35,11 +35,13 @@ const MAX_VISITS_PER_PATH = 8;
 /** A gateway call settled this long ago and none since: the screen has drawn what its calls brought. */
 const QUIET_MS = 250;
 
-/** Counts the page's gateway calls and when the last one settled. */
+/** Counts the page's gateway calls and when the last one settled, and when elements last came or went. */
 function watchCalls() {
-  const w = window as unknown as { __calls: number; __settledAt: number };
+  const w = window as unknown as { __calls: number; __settledAt: number; __changedAt: number };
   w.__calls = 0;
   w.__settledAt = performance.now();
+  w.__changedAt = performance.now();
+  new MutationObserver(() => void (w.__changedAt = performance.now())).observe(document, { subtree: true, childList: true });
   const own = window.fetch.bind(window);
   window.fetch = async (...args: Parameters<typeof fetch>) => {
     // Gateway calls only: a player's video segments stream on.
@@ -72,19 +74,19 @@ async function follow(page: Page, href: string): Promise<{ at: string; links: st
   await page.evaluate((to) => void (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter.navigate(to), href);
   await page.waitForFunction(
     (quiet) => {
-      const w = window as unknown as { __calls: number; __settledAt: number; __reactRouterDataRouter: Router };
+      const w = window as unknown as { __calls: number; __settledAt: number; __changedAt: number; __reactRouterDataRouter: Router };
       const { navigation, revalidation } = w.__reactRouterDataRouter.state;
-      return navigation.state === "idle" && revalidation === "idle" && w.__calls === 0 && performance.now() - w.__settledAt > quiet;
+      const now = performance.now();
+      return navigation.state === "idle" && revalidation === "idle" && w.__calls === 0 && now - w.__settledAt > quiet && now - w.__changedAt > quiet;
     },
     { polling: 50, timeout: 20_000 },
     QUIET_MS,
   );
-  // What a person sees: the screens kept alive in history are in the document, hidden.
-  return page.evaluate(() => ({
-    at: (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter.state.location.pathname,
-    links: [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].filter((a) => a.checkVisibility()).map((a) => a.href),
-  }));
+  return { at: await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter.state.location.pathname), links: await linksOnScreen(page) };
 }
+
+/** What a person sees: the screens kept alive in history are in the document, hidden. */
+const linksOnScreen = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].filter((a) => a.checkVisibility()).map((a) => a.href));
 
 const suite = gatewayAndBrowser();
 
@@ -99,6 +101,7 @@ describe("every screen by links", () => {
     const origin = new URL(suite.gw.url).origin;
     const isScreen = (u: URL) => u.origin === origin && screens.includes(u.pathname);
 
+    await page.waitForFunction(() => document.querySelectorAll("nav.tab-bar a[href]").length > 0);
     const tabs = await page.$$eval("nav.tab-bar a[href]", (as) => as.map((a) => (a as HTMLAnchorElement).href));
     expect(tabs).toHaveLength(6);
     const queue: { url: URL; depth: number; from: string }[] = tabs.map((href) => ({ url: new URL(href), depth: 0, from: "tab bar" }));
@@ -106,6 +109,16 @@ describe("every screen by links", () => {
     const visitsOfPath = new Map<string, number>();
     const reachedBy = new Map<string, string>();
 
+    const enqueue = (links: string[], depth: number, from: string) => {
+      for (const href of links) {
+        const next = new URL(href);
+        next.hash = "";
+        if (!isScreen(next) || queued.has(shapeOf(next))) continue;
+        queued.add(shapeOf(next));
+        queue.push({ url: next, depth: depth + 1, from });
+      }
+    };
+    let onScreen: { depth: number; from: string } | undefined;
     let visits = 0;
     // Until every screen a member sees is reached (/login, a visitor's, comes after).
     while (queue.length && visits < MAX_VISITS && screens.some((s) => s !== "/login" && !reachedBy.has(s))) {
@@ -122,18 +135,15 @@ describe("every screen by links", () => {
       visitsOfPath.set(url.pathname, seen + 1);
       visits++;
 
+      // The screen being left once more: a link drawn late (a loaded machine) is found all the same.
+      if (onScreen) enqueue(await linksOnScreen(page), onScreen.depth, onScreen.from);
       const { at, links } = await follow(page, url.pathname + url.search).catch((e: unknown) => {
         throw new Error(`${url.href} did not settle (visit ${visits}): ${String(e)}`);
       });
       if (process.env.CRAWL_LOG) console.log(visits, url.pathname + url.search);
       if (at === url.pathname && !reachedBy.has(at)) reachedBy.set(at, `${from} → ${url.pathname}${url.search}`);
-      for (const href of links) {
-        const next = new URL(href);
-        next.hash = "";
-        if (!isScreen(next) || queued.has(shapeOf(next))) continue;
-        queued.add(shapeOf(next));
-        queue.push({ url: next, depth: depth + 1, from: `${url.pathname}${url.search}` });
-      }
+      onScreen = { depth, from: `${url.pathname}${url.search}` };
+      enqueue(links, depth, onScreen.from);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     }
 
