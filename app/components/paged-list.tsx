@@ -12,6 +12,8 @@ interface Props<T> {
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string | number;
   emptyText?: string;
+  /** Below the empty state's text: where to go from an empty list (a link). */
+  emptyAction?: ReactNode;
   /** `grid`: three columns, for portrait cards (small videos). */
   layout?: "list" | "grid";
 }
@@ -21,12 +23,14 @@ export function PagedList<T>(props: Props<T>) {
   return <List key={props.source.key} {...props} />;
 }
 
-function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内容", layout = "list" }: Props<T>) {
+function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内容", emptyAction, layout = "list" }: Props<T>) {
   const list = usePaged(source, { initial, itemKey });
   return (
     <PullRefresh onRefresh={list.refresh}>
       {list.items.length === 0 && !list.hasMore ? (
-        <ErrorBlock status="empty" title={emptyText} description="" />
+        <ErrorBlock status="empty" title={emptyText} description="">
+          {emptyAction}
+        </ErrorBlock>
       ) : (
         <ul className={layout === "grid" ? "paged-list is-grid" : "paged-list"}>
           {list.items.map((item) => (

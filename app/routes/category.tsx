@@ -1,6 +1,6 @@
 import { Tabs } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { home } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { KindCategory } from "#app/components/resources/kind-category.tsx";
@@ -9,6 +9,7 @@ import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { kindOf, RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
 import { loadKindList } from "#app/features/resources/resource-tab.ts";
 import { api, together } from "#app/lib/gateway.ts";
+import { categoryHref } from "#app/lib/shortcut.ts";
 import type { Route } from "./+types/category";
 
 const SORTS = [
@@ -30,6 +31,8 @@ async function videoCategory(request: Request) {
   const param = new URL(request.url).searchParams.get("id");
   const wanted = param === null ? undefined : Number(param);
   if (wanted !== undefined && (!Number.isSafeInteger(wanted) || wanted <= 0)) throw data("分类不存在", { status: 404 });
+  // A category with a screen of its own (the dating area), named by an older or outside link.
+  if (wanted !== undefined && categoryHref(wanted, "") !== `/category?id=${wanted}`) throw redirect(categoryHref(wanted, ""));
   const [stylesCall, hotTagsCall] = together(() => [api(home.styles, undefined).catch(() => []), api(home.hotTags, undefined).catch(() => [])]);
   // /category on its own opens the first category of the main section; the chips switch from there.
   const firstStyle = async () => {
@@ -63,7 +66,7 @@ function VideoCategory({ id, name, styles, hotTags, first }: Awaited<ReturnType<
     <Page title={name}>
       <nav className="category-chips" aria-label="分类" ref={chips}>
         {styles.map((s) => (
-          <Link key={s.id} to={`/category?id=${s.id}`} replace className={s.id === id ? "is-active" : ""} aria-current={s.id === id ? "page" : undefined}>
+          <Link key={s.id} to={categoryHref(s.id, s.name)} replace className={s.id === id ? "is-active" : ""} aria-current={s.id === id ? "page" : undefined}>
             {s.name}
           </Link>
         ))}

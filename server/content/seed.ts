@@ -10,6 +10,11 @@ export const DEMO_LOCKED_VIDEO_PRICE = 10;
 export const SEEDED_VIDEOS = { porn: 600, aw: 200 };
 
 const CATEGORIES = ["剧情", "纪实", "旅行", "音乐", "运动", "美食", "科技", "动画"];
+/**
+ * The home section's category list carries the dating area under the id the app's category shortcuts send to
+ * /dating (app/lib/shortcut.ts); it has no videos of its own.
+ */
+export const DATING_CATEGORY = { id: 8, name: "同城约会" };
 const TAGS = [
   "旅行", "城市", "自然", "音乐", "舞蹈", "运动", "健身", "美食", "烹饪", "科技", "数码", "游戏", "动画", "手工", "摄影", "绘画", "宠物", "萌宠", "搞笑", "日常",
   "记录", "纪录", "历史", "科普", "汽车", "户外", "露营", "海边", "山野", "夜景", "街拍", "复古", "治愈", "解压", "教程", "访谈", "剧情", "短片", "混剪", "慢镜头",
@@ -101,14 +106,18 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
 
     const categoryRows: unknown[][] = [];
     const categoryIds: Record<string, number[]> = { porn: [], aw: [] };
+    const categoryNames = new Map<number, string>();
     let cid = 0;
     for (const section of ["porn", "aw"] as const) {
       CATEGORIES.forEach((name, i) => {
-        categoryRows.push([++cid, section, name, i]);
+        if (++cid === DATING_CATEGORY.id) cid++;
+        categoryRows.push([cid, "video", section, name, i]);
         categoryIds[section]!.push(cid);
+        categoryNames.set(cid, name);
       });
     }
-    await insertRows(db, "categories (id, kind, section, name, sort)", "(?, 'video', ?, ?, ?)", categoryRows);
+    categoryRows.push([DATING_CATEGORY.id, "dating", "porn", DATING_CATEGORY.name, CATEGORIES.length]);
+    await insertRows(db, "categories (id, kind, section, name, sort)", "(?, ?, ?, ?, ?)", categoryRows);
 
     const tagNames = [...new Set(TAGS)];
     const tagIds = tagNames.map((_, i) => i + 1);
@@ -129,7 +138,7 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
       for (let n = 1; n <= SEEDED_VIDEOS[section]; n++) {
         id++;
         const categoryId = pick(categoryIds[section]!);
-        const categoryName = CATEGORIES[(categoryId - 1) % CATEGORIES.length]!;
+        const categoryName = categoryNames.get(categoryId)!;
         const roll = rnd();
         let coins = 0;
         let vipFree = 0;
@@ -196,10 +205,12 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
     const adRows: unknown[][] = [];
     let adId = 0;
     for (const position of ["home", "dark_web", "player"]) {
+      // Home's first ad targets a category: the app opens it through the category shortcuts.
+      if (position === "home") adRows.push([++adId, position, DATING_CATEGORY.name, `ad-${adId}`, `/category?id=${DATING_CATEGORY.id}`, "16X7", 0]);
       const targets = ["/player?id=1", "/search", "https://example.com/"];
       targets.forEach((url, i) => {
         ++adId;
-        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i]);
+        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i + 1]);
       });
     }
     await insertRows(db, "ads (id, position, title, image_seed, url, ratio, sort)", "(?, ?, ?, ?, ?, ?, ?)", adRows);

@@ -26,7 +26,7 @@ it("filters by area, unlocks a certified listing, posts a review, finds the list
   await answerDialog(page, "解锁");
   await findText(page, `联系方式：${DEMO_DATING.contact}`);
 
-  await clickText(page, "写体验评价", "button");
+  await clickText(page, "写体验评价", "a");
   await page.waitForFunction(() => location.pathname === "/dating/dcomment");
   const words = "准时赴约，聊得很愉快";
   await page.locator("textarea").fill(words);

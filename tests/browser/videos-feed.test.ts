@@ -238,7 +238,7 @@ describe("search", () => {
     await page.waitForSelector(".hot-list li", { visible: true });
   });
 
-  it("shows a search made on the results page in the history when going back", async () => {
+  it("opens a search made on the results page as a new entry: back shows the earlier results with their own word, then the history", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/search`);
     const input = await page.waitForSelector(".search-input input", { visible: true });
@@ -252,6 +252,14 @@ describe("search", () => {
     await page.keyboard.type("科技");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => new URL(location.href).searchParams.get("kw") === "科技");
+    const box = () => page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>(".result-search input")].filter((i) => i.checkVisibility()).map((i) => i.value).join());
+    await page.waitForFunction(() => document.querySelectorAll(".result-search").length === 2);
+    expect(await box()).toBe("科技");
+    // Back: the earlier results, kept alive, with their own word in the box (not the one typed over it).
+    await page.goBack();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("kw") === "美食");
+    await page.waitForFunction(() => [...document.querySelectorAll(".result-search")].filter((r) => r.checkVisibility()).length === 1);
+    expect(await box()).toBe("美食");
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/search");
     await page.waitForFunction(() => [...document.querySelectorAll(".chip")].filter((c) => (c as HTMLElement).checkVisibility()).map((c) => c.textContent).join() === "科技,美食");

@@ -148,9 +148,9 @@ describe("player navigation", () => {
 
   it("moves to the next and previous video of the feed it was opened from, past what the feed had loaded", async () => {
     const { page, hrefs } = await openedFromHome(0);
-    await tapText(page, "下一个");
+    await tapText(page, "下一个", ".player-nav a, .player-nav button");
     await at(page, hrefs[1]!);
-    await tapText(page, "上一个");
+    await tapText(page, "上一个", ".player-nav a");
     await at(page, hrefs[0]!);
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
@@ -174,7 +174,7 @@ describe("player navigation", () => {
     // A reload keeps the list (session storage, named by the history entry).
     await page.reload();
     await page.waitForSelector(".player-title", { visible: true });
-    await tapText(page, "下一个");
+    await tapText(page, "下一个", ".player-nav a, .player-nav button");
     await page.waitForFunction((h) => location.pathname === "/player" && location.pathname + location.search !== h, {}, last);
     const feed = await testClient(suite.gw.url).send(home.list, { section: "porn", sort: "new", page: 2, limit: 20 });
     expect(await here(page)).toBe(`/player?id=${feed.list[0]!.id}`);
@@ -207,7 +207,7 @@ describe("player navigation", () => {
     await at(page, hrefs[2]!);
     // Until the router has committed the back navigation, the page on screen is still the tag's video.
     await routerIdle(page);
-    await tapText(page, "下一个");
+    await tapText(page, "下一个", ".player-nav a, .player-nav button");
     await at(page, hrefs[3]!);
   });
 });

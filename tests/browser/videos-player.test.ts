@@ -59,7 +59,7 @@ describe("player", () => {
   it("sends an anonymous visitor to log in before unlocking", async () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${DEMO_LOCKED_VIDEO_ID}`);
-    await clickText(page, "登录后解锁", "button");
+    await clickText(page, "登录后解锁", "a");
     await page.waitForFunction(() => location.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/player?id=${DEMO_LOCKED_VIDEO_ID}`);
   });

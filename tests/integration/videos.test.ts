@@ -4,7 +4,7 @@ import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
 import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/content/seed.ts";
+import { DATING_CATEGORY, DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/content/seed.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
@@ -93,13 +93,16 @@ describe("feeds and discovery", () => {
   it("lists categories, their videos, ads, tags, related and series videos", async () => {
     const c = testClient(gw.url);
     const cats = await c.send(home.categories, { section: "porn" });
-    expect(cats.length).toBe(8);
+    // The eight video categories, and the dating area under the id the app's shortcuts open it by.
+    expect(cats.length).toBe(9);
+    expect(cats.find((x) => x.id === DATING_CATEGORY.id)?.name).toBe(DATING_CATEGORY.name);
     const inCat = await c.send(home.category, { id: cats[0]!.id, page: 1, limit: 10 });
     expect(inCat.list.every((v) => v.category_id === cats[0]!.id)).toBe(true);
     const newest = await c.send(home.categoryNew, { id: cats[0]!.id, page: 1, limit: 10 });
     expect(newest.list.length).toBeGreaterThan(0);
     const ads = await c.send(home.ads, { position: "home" });
-    expect(ads).toHaveLength(3);
+    expect(ads).toHaveLength(4);
+    expect(ads[0]!.url).toBe(`/category?id=${DATING_CATEGORY.id}`);
     expect(await c.send(home.adClick, { id: ads[0]!.id })).toEqual({ ok: true });
     expect(await c.send(home.adClick, { id: 99999 })).toBeUndefined(); // silent: no throw
     const free = await c.send(video.detail, { id: DEMO_FREE_VIDEO_ID });

@@ -1,9 +1,8 @@
 import { useRef, useState, type PointerEvent } from "react";
-import { useNavigate } from "react-router";
 import type { Ad } from "#gateway/api/content-types.ts";
 import * as home from "#gateway/api/home.ts";
 import { api } from "#app/lib/gateway.ts";
-import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
+import { AdLink } from "#app/components/media/ad-link.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
 export const BANNER_SLIDE_MS = 500;
@@ -25,7 +24,6 @@ interface Drag {
  * events: the first screen carries no gesture library for this (decision 012).
  */
 export function Banner({ ads }: { ads: Ad[] }) {
-  const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const indexRef = useRef(0);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -39,11 +37,6 @@ export function Banner({ ads }: { ads: Ad[] }) {
     if (!track) return;
     track.style.transition = animate ? `transform ${BANNER_SLIDE_MS}ms ease` : "none";
     track.style.transform = `translate3d(calc(${-indexRef.current * 100}% + ${offsetPx}px), 0, 0)`;
-  };
-  const open = (ad: Ad) => {
-    void api(home.adClick, { id: ad.id });
-    if (safeRedirect(ad.url, "") !== "") void navigate(ad.url);
-    else openExternal(ad.url);
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -94,15 +87,18 @@ export function Banner({ ads }: { ads: Ad[] }) {
       <div ref={trackRef} className="banner-track">
         {ads.map((ad, i) => (
           <div key={ad.id} className="banner-slide" aria-hidden={i !== index}>
-            <button
-              type="button"
+            <AdLink
+              url={ad.url}
+              title={ad.title}
               className="banner-open"
               // Only the slide in view is in the tab order; arrow keys move between slides.
               tabIndex={i === index ? 0 : -1}
-              onClick={() => {
+              onClick={(e) => {
                 // The click that ends a swipe is not a tap on the ad.
-                if (swiped.current) swiped.current = false;
-                else open(ad);
+                if (swiped.current) {
+                  swiped.current = false;
+                  e.preventDefault();
+                } else void api(home.adClick, { id: ad.id });
               }}
               onKeyDown={(e) => {
                 const to = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : -1;
@@ -115,7 +111,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
               }}
             >
               <EncImage src={ad.img_url} ratio={ad.ratio || "16X7"} alt={ad.title} priority={i === 0} eager={i <= index + 1} />
-            </button>
+            </AdLink>
             <span className="banner-caption" aria-hidden>
               {ad.title}
             </span>

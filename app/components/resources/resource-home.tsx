@@ -1,29 +1,17 @@
 import { Link } from "react-router";
 import type { ResourceHome, ResourceItem } from "#gateway/api/resources.ts";
+import { AdLink } from "#app/components/media/ad-link.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { isSafeExternalUrl, safeRedirect } from "#app/lib/safe-url.ts";
 import "./resources.css";
 
 function BannerLink({ banner, first }: { banner: ResourceHome["banners"][number]; first: boolean }) {
   // The link is named by its title: the image (and its alt) comes in only as it nears the viewport.
-  const image = <EncImage src={banner.img_url} ratio="16X7" alt="" eager={first} />;
-  const inApp = safeRedirect(banner.url, "");
-  if (inApp)
-    return (
-      <Link to={inApp} aria-label={banner.title}>
-        {image}
-      </Link>
-    );
-  // Another site: the safe external-link rule (a new tab, only http(s), mailto and tel).
-  if (isSafeExternalUrl(banner.url)) {
-    return (
-      <a href={banner.url} target="_blank" rel="noopener noreferrer" aria-label={banner.title}>
-        {image}
-      </a>
-    );
-  }
-  return <div>{image}</div>;
+  return (
+    <AdLink url={banner.url} title={banner.title} aria-label={banner.title}>
+      <EncImage src={banner.img_url} ratio="16X7" alt="" eager={first} />
+    </AdLink>
+  );
 }
 
 function Tile({ item }: { item: ResourceItem }) {

@@ -1,6 +1,6 @@
 import { Button } from "antd-mobile";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Paged, Video } from "#gateway/api/index.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { callPath } from "#app/lib/gateway.ts";
@@ -32,32 +32,43 @@ function useNeighbours(id: number, key: string | undefined) {
   return { prev, next, canLoadMore, loadNext };
 }
 
-/** 上一个 / 下一个: the player's way through the list it was opened from. */
+/** 上一个 / 下一个: the player's way through the list it was opened from; a neighbour known already is a link. */
 export function PlayerNav({ id }: { id: number }) {
   const navigate = useNavigate();
   const stackKey = stackKeyOf(useLocation().state);
   const { prev, next, canLoadMore, loadNext } = useNeighbours(id, stackKey);
   const [loadingNext, setLoadingNext] = useState(false);
-  const go = (to: number) => navigate(`/player?id=${to}`, { replace: true, state: stackKey ? stackState(stackKey) : undefined });
+  const state = stackKey ? stackState(stackKey) : undefined;
+  const neighbour = (to: number | undefined, label: string) =>
+    to ? (
+      <Link className="adm-button adm-button-default adm-button-small adm-button-shape-default" to={`/player?id=${to}`} replace state={state}>
+        <span>{label}</span>
+      </Link>
+    ) : (
+      <span className="adm-button adm-button-default adm-button-small adm-button-shape-default adm-button-disabled" aria-disabled="true">
+        <span>{label}</span>
+      </span>
+    );
   return (
     <div className="player-nav">
-      <Button size="small" disabled={!prev} onClick={() => void (prev && go(prev))}>
-        上一个
-      </Button>
-      <Button
-        size="small"
-        disabled={!next && !canLoadMore}
-        loading={loadingNext}
-        onClick={async () => {
-          if (next) return void go(next);
-          setLoadingNext(true);
-          const to = await loadNext().finally(() => setLoadingNext(false));
-          if (typeof to === "number") void go(to);
-          else toast(to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试");
-        }}
-      >
-        下一个
-      </Button>
+      {neighbour(prev, "上一个")}
+      {next || !canLoadMore ? (
+        neighbour(next, "下一个")
+      ) : (
+        // The list's next page is not loaded yet: which video comes next is known once it is.
+        <Button
+          size="small"
+          loading={loadingNext}
+          onClick={async () => {
+            setLoadingNext(true);
+            const to = await loadNext().finally(() => setLoadingNext(false));
+            if (typeof to === "number") void navigate(`/player?id=${to}`, { replace: true, state });
+            else toast(to === "end" ? "已经是最后一个了" : "加载失败，请稍后重试");
+          }}
+        >
+          下一个
+        </Button>
+      )}
     </div>
   );
 }

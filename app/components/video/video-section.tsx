@@ -5,6 +5,7 @@ import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { whenImagesOnScreen } from "#app/lib/images.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
+import { categoryHref } from "#app/lib/shortcut.ts";
 import { Banner } from "#app/components/media/banner.tsx";
 import { refreshSectionExtras, sectionFeed, type SectionData } from "#app/features/sections/section-data.ts";
 import { SortTabs } from "./sort-tabs.tsx";
@@ -71,7 +72,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
       {categories.length > 0 && (
         <nav className="category-chips" aria-label="分类">
           {categories.map((c) => (
-            <Link key={c.id} to={`/category?id=${c.id}`}>
+            <Link key={c.id} to={categoryHref(c.id, c.name)}>
               {c.name}
             </Link>
           ))}

@@ -1,6 +1,6 @@
 import { Button, TextArea } from "antd-mobile";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
@@ -44,7 +44,6 @@ export interface UnlockViewer {
 export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: UnlockViewer }) {
   const calls: UnlockCalls = UNLOCK_KINDS[unit.kind];
   const fetcher = useActionFetcher<typeof clientAction>("/actions/unlock", `unlock:${unit.kind}:${unit.id}:${unit.part ?? 0}`);
-  const navigate = useNavigate();
   const location = useLocation();
   const coins = useBalance(viewer.coins);
   const [sharing, setSharing] = useState(false);
@@ -88,9 +87,9 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
           ) : null}
         </p>
         {!viewer.is_member ? (
-          <Button className="item-action" color="primary" size="small" onClick={() => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)}>
-            登录后解锁
-          </Button>
+          <Link className="adm-button adm-button-primary adm-button-small adm-button-shape-default item-action" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+            <span>登录后解锁</span>
+          </Link>
         ) : (
           <div className="locked-actions">
             <Button className="item-action" color="primary" size="small" loading={fetcher.busy} disabled={fetcher.busy || short} onClick={() => void buyWithCoins()}>

@@ -1,4 +1,4 @@
-import { Button, Form, Rate, TextArea } from "antd-mobile";
+import { Form, Rate, TextArea } from "antd-mobile";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { dating } from "#gateway/api/index.ts";
@@ -50,10 +50,8 @@ export default function Dcomment({ loaderData: { listing, upload }, actionData }
       <Page title="写体验评价">
         <div className="dating-state">
           <p>解锁《{listing.name}》的联系方式后，才能发表体验评价。</p>
-          <Link to={`/dating/detail?id=${listing.id}`} replace>
-            <Button color="primary" size="small">
-              去解锁
-            </Button>
+          <Link className="adm-button adm-button-primary adm-button-small adm-button-shape-default" to={`/dating/detail?id=${listing.id}`} replace>
+            <span>去解锁</span>
           </Link>
         </div>
       </Page>

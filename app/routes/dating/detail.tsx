@@ -1,4 +1,4 @@
-import { Button, Rate } from "antd-mobile";
+import { Rate } from "antd-mobile";
 import { Link } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import type { DatingDetail, DatingReview } from "#gateway/api/dating.ts";
@@ -44,10 +44,8 @@ export default function Detail({ loaderData: { listing, reviews } }: Route.Compo
       {listing.contact ? (
         <section className="dating-contact" aria-label="联系方式">
           <p>联系方式：{listing.contact}</p>
-          <Link to={`/dating/dcomment?id=${listing.id}`}>
-            <Button size="small" color="primary">
-              写体验评价
-            </Button>
+          <Link className="adm-button adm-button-primary adm-button-small adm-button-shape-default" to={`/dating/dcomment?id=${listing.id}`}>
+            <span>写体验评价</span>
           </Link>
         </section>
       ) : (
@@ -55,7 +53,14 @@ export default function Detail({ loaderData: { listing, reviews } }: Route.Compo
       )}
       <section className="dating-section" aria-label="体验评价">
         <h2>体验评价（{listing.comment_count}）</h2>
-        {!listing.contact && <p className="dating-card-meta">解锁联系方式后可发表体验评价</p>}
+        {!listing.contact && (
+          <p className="dating-card-meta">
+            解锁联系方式后可
+            <Link className="more-link" to={`/dating/dcomment?id=${listing.id}`}>
+              发表体验评价
+            </Link>
+          </p>
+        )}
         <PagedList source={reviewsOf(listing.id)} initial={reviews} itemKey={(r) => r.id} renderItem={(r) => <Review review={r} />} emptyText="还没有评价" />
       </section>
     </Page>

@@ -1,5 +1,5 @@
 import { Tabs } from "antd-mobile";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import { DatingCardRow } from "#app/components/dating/dating-card.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -33,6 +33,11 @@ export default function MyDating({ loaderData: { likedList, first } }: Route.Com
         itemKey={(c) => c.id}
         renderItem={(c) => <DatingCardRow card={c} />}
         emptyText={likedList ? "还没有喜欢的信息" : "还没有解锁的信息"}
+        emptyAction={
+          <Link className="empty-action" to="/dating">
+            去看看同城约会
+          </Link>
+        }
       />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { Button, List } from "antd-mobile";
-import { useNavigate } from "react-router";
+import { Link } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -19,7 +19,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentProps) {
-  const navigate = useNavigate();
   return (
     <Page title="我的钱包">
       <WithdrawableBalance
@@ -33,9 +32,9 @@ export default function Purse({ loaderData: { wallet, tui } }: Route.ComponentPr
         rules={wallet}
         available={String(wallet.withdrawable)}
         actions={
-          <Button color="primary" onClick={() => navigate("/my/recharge")}>
-            充值
-          </Button>
+          <Link className="adm-button adm-button-primary adm-button-shape-default" to="/my/recharge">
+            <span>充值</span>
+          </Link>
         }
         lead={`${wallet.coins_per_yuan} 金币 = 1 元；`}
         tail={wallet.withdrawable <= 0 ? `余额满 ${wallet.min} 金币即可提现。` : ""}

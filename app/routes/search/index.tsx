@@ -1,7 +1,7 @@
 import { SearchBar } from "antd-mobile";
 import { Dialog } from "#app/lib/overlays.ts";
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import { search } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -9,27 +9,27 @@ import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/
 import type { Route } from "./+types/index";
 import "#app/lib/antd-input-clear.tsx";
 
+/** A search's results; the words of the history and of the hot list are links to theirs. */
+const resultsOf = (word: string) => `/search/result?kw=${encodeURIComponent(word)}`;
+
 export async function clientLoader() {
   // The search box works without them: a failure leaves the screen usable and says so where they would be.
   const hot = await api(search.hotSearch, undefined).catch(() => null);
-  return { hot };
+  // Read on every visit: a page kept alive in history shows, when it comes back, what was searched meanwhile.
+  return { hot, history: readSearchHistory() };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [history, setHistory] = useState(readSearchHistory);
-  // Kept alive in history: coming back (the loader runs again) shows what was searched meanwhile elsewhere.
-  const [historyFor, setHistoryFor] = useState(loaderData);
-  if (loaderData !== historyFor) {
-    setHistoryFor(loaderData);
-    setHistory(readSearchHistory());
-  }
+  // Cleared here: the loader's history until the next visit reads it again.
+  const [clearedOn, setClearedOn] = useState<unknown>(null);
+  const history = clearedOn === loaderData ? [] : loaderData.history;
   const go = (word: string) => {
     const kw = word.trim();
     if (!kw) return;
-    setHistory(rememberSearch(kw));
-    void navigate(`/search/result?kw=${encodeURIComponent(kw)}`);
+    rememberSearch(kw);
+    void navigate(resultsOf(kw));
   };
   return (
     <Page title="搜索">
@@ -51,7 +51,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               onClick={async () => {
                 if (await Dialog.confirm({ content: "确定清空搜索历史？" })) {
                   clearSearchHistory();
-                  setHistory([]);
+                  setClearedOn(loaderData);
                 }
               }}
             >
@@ -60,9 +60,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="chips">
             {history.map((h) => (
-              <button type="button" key={h} className="chip" onClick={() => go(h)}>
+              <Link key={h} className="chip" to={resultsOf(h)} onClick={() => rememberSearch(h)}>
                 {h}
-              </button>
+              </Link>
             ))}
           </div>
         </section>
@@ -83,9 +83,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {loaderData.hot.map((h, i) => (
               <li key={h.word}>
                 <span className={`hot-rank${i < 3 ? " is-top" : ""}`}>{i + 1}</span>
-                <button type="button" className="text-button" onClick={() => go(h.word)}>
+                <Link className="text-button" to={resultsOf(h.word)} onClick={() => rememberSearch(h.word)}>
                   {h.word}
-                </button>
+                </Link>
               </li>
             ))}
           </ol>

@@ -1,4 +1,5 @@
 import { SearchBar, Tabs } from "antd-mobile";
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { search } from "#gateway/api/index.ts";
 import { CreatorRow } from "#app/components/creator-row.tsx";
@@ -39,21 +40,25 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
   const { kw, type } = loaderData;
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
+  // The box shows this page's word, and what the member types over it while the page is on screen. A new search
+  // is a new entry in history; once it has opened, this page's box goes back to its own word, so that going
+  // back finds it as it was (the page is kept alive, decision 005).
+  const [typed, setTyped] = useState({ kw, text: kw });
+  const text = typed.kw === kw ? typed.text : kw;
   return (
     <Page title="搜索结果">
       <SearchBar
-        // Keyed by the word: a kept-alive results page reused for a new search (back, then another word)
-        // would otherwise still show the first word in its box.
-        key={kw}
         className="result-search"
-        defaultValue={kw}
+        value={text}
+        onChange={(value) => setTyped({ kw, text: value })}
         placeholder="搜索视频、创作者、合集"
         maxLength={search.MAX_SEARCH_KEYWORD}
-        onSearch={(w) => {
+        onSearch={async (w) => {
           const word = w.trim();
           if (!word) return;
           rememberSearch(word);
-          void navigate(`/search/result?kw=${encodeURIComponent(word)}&type=${type}`, { replace: true });
+          await navigate(`/search/result?kw=${encodeURIComponent(word)}&type=${type}`, { replace: word === kw });
+          setTyped({ kw, text: kw });
         }}
       />
       <Tabs activeKey={type} onChange={(k) => setParams({ kw, type: k }, { replace: true })}>
