@@ -90,7 +90,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         {video.description && <p className="player-desc">{video.description}</p>}
         <PlayerNav id={video.id} />
       </section>
-      <Comments key={video.id} kind="video" id={video.id} initial={comments} />
+      <Comments key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
       {series && series.list.length > 1 && (
         <section aria-label="所属合集">
           <h2 className="block-title">

@@ -109,6 +109,7 @@ export function Comments({
   kind,
   id,
   initial,
+  count,
   onPosted,
 }: {
   kind: CommentKind;
@@ -116,6 +117,11 @@ export function Comments({
   id: number;
   /** The first page, from the host's loader. */
   initial: Paged<Comment>;
+  /**
+   * How many comments the item has, replies included: the number its lists show (`comment_count`). Without it the
+   * heading counts the comments of the first level.
+   */
+  count?: number;
   /** After a comment or reply of the member's is in. */
   onPosted?: (comment: Comment) => void;
 }) {
@@ -124,6 +130,8 @@ export function Comments({
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const [postedReplies, setPostedReplies] = useState<Record<number, Comment[]>>({});
   const [loadingMore, setLoadingMore] = useState(false);
+  // The member's own comments since `initial` came: a new `initial` (a reload) counts them already.
+  const [added, setAdded] = useState({ to: initial, n: 0 });
   const input = useRef<InputRef>(null);
   const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
   const { memberOnly } = useMemberOnly();
@@ -144,6 +152,7 @@ export function Comments({
       setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
       setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
     }
+    setAdded((a) => ({ to: initial, n: a.to === initial ? a.n + 1 : 1 }));
     onPosted?.(posted);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, whatever the callback
   }, [fetcher.data]);
@@ -176,7 +185,7 @@ export function Comments({
 
   return (
     <section className="comments" aria-label="评论">
-      <h2 className="block-title">评论 {formatCount(list.total)}</h2>
+      <h2 className="block-title">评论 {formatCount(count === undefined ? list.total : count + (added.to === initial ? added.n : 0))}</h2>
       <div className="comment-box">
         <Input
           ref={input}
