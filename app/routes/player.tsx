@@ -65,7 +65,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
-          {formatCount(viewCount)} 次播放 · {formatTime(video.created_at, "date")}
+          {formatCount(viewCount)} 次播放 · {formatTime(video.created_at)}
         </p>
         <div className="player-actions">
           <LikeButton kind="video" id={video.id} initial={video} />

@@ -7,6 +7,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { Page } from "#app/components/page.tsx";
+import { formatTime } from "#app/lib/format.ts";
 import { quietApi, together, api } from "#app/lib/gateway.ts";
 import { isLoggedIn, syncGlobalConfig } from "#app/lib/session.ts";
 import type { Route } from "./+types/certify";
@@ -123,7 +124,7 @@ function ApplicationState({ application }: { application: DatingApplication }) {
         申请状态：<strong>{STATES[application.status]}</strong>
       </p>
       <p className="dating-card-meta">
-        {application.name} · {application.area} · 提交于 {application.created_at}
+        {application.name} · {application.area} · 提交于 {formatTime(application.created_at)}
       </p>
       {application.status === "submitted" && <p>平台会在 1–3 个工作日内完成审核，请耐心等待。</p>}
       {application.status === "approved" && <p>你的信息已获得「官方认证」标识。</p>}

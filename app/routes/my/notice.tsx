@@ -29,7 +29,7 @@ export default function Notice({ loaderData }: Route.ComponentProps) {
               {m.is_read ? null : <span className="unread">未读</span>}
             </h2>
             <p>{m.content}</p>
-            <time>{formatTime(m.created_at, "full")}</time>
+            <time>{formatTime(m.created_at)}</time>
           </article>
         )}
       />
