@@ -31,8 +31,15 @@ const tapLabel = (page: Page, label: string) =>
 
 /** Taps the first visible element matching `selector` (kept-alive screens stay in the page, hidden). */
 async function tapFirst(page: Page, selector: string) {
-  const link = (await page.waitForFunction((s) => [...document.querySelectorAll<HTMLElement>(s)].find((e) => e.checkVisibility()), {}, selector)).asElement() as ElementHandle<HTMLElement>;
-  await link.click();
+  for (let attempt = 0; ; attempt++) {
+    const link = (await page.waitForFunction((s) => [...document.querySelectorAll<HTMLElement>(s)].find((e) => e.checkVisibility()), {}, selector)).asElement() as ElementHandle<HTMLElement>;
+    try {
+      return await link.click();
+    } catch (error) {
+      // A list drawn again between finding the element and tapping it: find it again.
+      if (attempt >= 3 || !/detached|not clickable|not an Element/i.test(String(error))) throw error;
+    }
+  }
 }
 
 it("reads a novel by taps and swipes and leaves it without a loop, then plays an audio book and a video: the book pauses", { timeout: 240_000 }, async () => {
@@ -44,7 +51,7 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   await tapTab(page, "资源", "/resource");
   await clickText(page, "小说", "a");
   await page.waitForFunction(() => new URLSearchParams(location.search).get("type") === "novel");
-  await tapFirst(page, "a.resource-card");
+  await tapFirst(page, 'a.resource-card[href^="/novel/detail"]');
   await page.waitForFunction(() => location.pathname === "/novel/detail");
   const detail = page.url();
   await clickText(page, "开始阅读", "button");
@@ -78,7 +85,7 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   expect(new URL(page.url()).searchParams.get("type")).toBe("novel");
 
   // Reopened, the hint does not come again.
-  await tapFirst(page, "a.resource-card");
+  await tapFirst(page, 'a.resource-card[href^="/novel/detail"]');
   await page.waitForFunction(() => location.pathname === "/novel/detail");
   await clickText(page, "继续阅读", "button");
   reader = await shownReader(page);
@@ -92,7 +99,7 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   // An audio book, from the 有声 tab of the same screen.
   await clickText(page, "有声", "a");
   await page.waitForFunction(() => new URLSearchParams(location.search).get("type") === "audio");
-  await tapFirst(page, "a.resource-card");
+  await tapFirst(page, 'a.resource-card[href^="/audio/detail"]');
   await page.waitForFunction(() => location.pathname === "/audio/detail");
   await page.waitForSelector(".audio-chapter-main", { visible: true });
   await tapLabel(page, "播放");
@@ -101,7 +108,10 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
     return !a.paused && a.currentTime > 0.2;
   });
 
-  // A video, from the home tab: started with sound, it pauses the book, and the mini player shows it paused.
+  // A video, from the home tab (back to the tabs first): started with sound, it pauses the book, and the mini
+  // player shows it paused.
+  await tapFirst(page, ".page-nav .adm-nav-bar-left");
+  await page.waitForFunction(() => location.pathname === "/resource");
   await tapTab(page, "首页", "/home");
   await page.waitForSelector(".audio-dock", { visible: true });
   expect(await page.$('.audio-dock button[aria-label="暂停"]')).not.toBeNull();

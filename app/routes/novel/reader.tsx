@@ -181,15 +181,17 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
   // Swipes turn pages too (left: forward), beside the tap zones. No pointer capture: a click on a menu button
   // would go to the reader instead.
   const bindSwipe = useDrag(
-    ({ last, movement: [mx, my], target }) => {
+    ({ last, movement: [mx, my], target, event }) => {
       if (!last || Math.abs(mx) < SWIPE_PX || Math.abs(mx) <= Math.abs(my)) return;
       if ((target as Element).closest(".reader-menu-top, .reader-menu-bottom, .locked-panel")) return;
-      swiped.current = true;
+      // Only a mouse's drag ends in a click; a finger's swipe does not, and the next tap must count.
+      swiped.current = (event as PointerEvent).pointerType === "mouse";
       setHint(false);
       if (menu) return setMenu(false);
       step(mx < 0 ? 1 : -1);
     },
-    { pointer: { capture: false }, filterTaps: true },
+    // NOTE: no filterTaps: it swallows the click of a tap right after a swipe.
+    { pointer: { capture: false } },
   );
 
   const onTap = (e: MouseEvent<HTMLDivElement>) => {
