@@ -26,6 +26,7 @@ import { newsHandlers } from "#server/news/index.ts";
 import { serviceHandlers } from "#server/services/index.ts";
 import { resourceHandlers } from "#server/resources/index.ts";
 import { serveAudio } from "#server/resources/audio/tones.ts";
+import { serveDemoGame } from "#server/resources/games/demo-page.ts";
 
 // Room for the multipart framing and the other fields around the file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -102,6 +103,8 @@ export function createApp(
   app.on(["GET", "HEAD"], "/media/clips/*", (c) => serveClip(c));
   // Audio chapters: answered only for a grant the chapter list gave to a caller who may play them (decision 044).
   app.on(["GET", "HEAD"], "/media/audio/:name", (c) => serveAudio(c, db, settings.mediaUrlSecret));
+  // The demo games' play page (decision 060): a game's link is this origin's, never an outside address.
+  app.on(["GET", "HEAD"], "/media/game/:id", (c) => serveDemoGame(c, db));
   // Payment providers' callbacks and the sandbox provider's cashier page (docs/payment-provider.md).
   paymentRoutes(app, db, settings);
 

@@ -42,13 +42,27 @@ describe("formatTime", () => {
     process.env.TZ = tz;
   });
 
-  it("shows the gateway's UTC times in the phone's time zone", () => {
+  it("shows the gateway's UTC times in the phone's time zone, to the minute, with the year only when not this one", () => {
     process.env.TZ = "Asia/Shanghai";
-    expect(formatTime("2026-11-25 08:06:30")).toBe("11-25 16:06");
-    expect(formatTime("2026-12-31 20:00:00", "date")).toBe("2027-01-01");
-    expect(formatTime("2026-11-25 08:06:30", "full")).toBe("2026-11-25 16:06");
+    const in2026 = new Date(Date.UTC(2026, 5, 1));
+    expect(formatTime("2026-11-25 08:06:30", in2026)).toBe("11-25 16:06");
+    expect(formatTime("2026-11-25T08:06:30", in2026)).toBe("11-25 16:06");
+    // New Year's Eve in UTC is the next year in Shanghai.
+    expect(formatTime("2026-12-31 20:00:00", in2026)).toBe("2027-01-01 04:00");
+    expect(formatTime("2025-03-02 01:02:03", in2026)).toBe("2025-03-02 09:02");
     process.env.TZ = "UTC";
-    expect(formatTime("2026-11-25 08:06:30")).toBe("11-25 08:06");
+    expect(formatTime("2026-11-25 08:06:30", in2026)).toBe("11-25 08:06");
+    process.env.TZ = "America/Los_Angeles";
+    // This year is the phone's: 1 January 2027 in UTC is still 2026 in Los Angeles.
+    expect(formatTime("2027-01-01 05:00:00", new Date(Date.UTC(2026, 11, 31, 12)))).toBe("12-31 21:00");
+    expect(formatTime("2026-07-01 12:00:00", in2026)).toBe("07-01 05:00");
+  });
+
+  it("takes this year from the phone's clock by default", () => {
+    process.env.TZ = "UTC";
+    const year = new Date().getUTCFullYear();
+    expect(formatTime(`${year}-03-04 05:06:07`)).toBe("03-04 05:06");
+    expect(formatTime(`${year - 1}-03-04 05:06:07`)).toBe(`${year - 1}-03-04 05:06`);
   });
 
   it("shows what it cannot read as it came", () => {

@@ -41,15 +41,13 @@ export function formatDuration(seconds: number): string {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * A gateway time (`YYYY-MM-DD hh:mm:ss`, UTC; protocol §9) in the phone's time zone: `date` 2026-11-25,
- * `short` 11-25 16:06, `full` 2026-11-25 16:06. Anything else is shown as it came.
+ * A gateway time (`YYYY-MM-DD hh:mm:ss`, UTC; protocol §9) as every screen shows a time: in the phone's time zone,
+ * `11-25 16:06` this year, `2025-11-25 16:06` another year (decision 060). Anything else is shown as it came.
  */
-export function formatTime(value: string, style: "date" | "short" | "full" = "short"): string {
+export function formatTime(value: string, now: Date = new Date()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return value;
   const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)));
-  const md = `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  if (style === "date") return `${d.getFullYear()}-${md}`;
-  return style === "short" ? `${md} ${hm}` : `${d.getFullYear()}-${md} ${hm}`;
+  const time = `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return d.getFullYear() === now.getFullYear() ? time : `${d.getFullYear()}-${time}`;
 }

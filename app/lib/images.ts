@@ -53,39 +53,6 @@ export function loadImage(url: string, opts: { first?: boolean } = {}): Promise<
   return new Promise<void>((go) => waiting.push(go)).then(() => imageLoader().load(url));
 }
 
-/**
- * Resolves once `root` shows images on screen and each has loaded or failed (EncImage's `data-state`), or after
- * `timeoutMs` at the latest: what waits for the first screen of covers (the home notice).
- */
-export function whenImagesOnScreen(root: Element, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const ready = () => {
-      const onScreen = [...root.querySelectorAll(".enc-image")].filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
-      });
-      return onScreen.length > 0 && onScreen.every((el) => el.getAttribute("data-state") !== "0");
-    };
-    let frame = 0;
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      cancelAnimationFrame(frame);
-      resolve();
-    };
-    // One check a frame however many mutations came: each check measures the covers (a layout).
-    const observer = new MutationObserver(() => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        if (ready()) done();
-      });
-    });
-    const timer = setTimeout(done, timeoutMs);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
-    if (ready()) done();
-  });
-}
-
 // One observer for every image on the page: starts loading when an image comes near the viewport and the page
 // is not being flung past it. During a fast scroll the images that pass by are not fetched and decrypted at all:
 // that work competes with the frames on a phone's few cores (the circle feed dropped frames to it). They start

@@ -14,6 +14,7 @@ import { WantButton } from "#app/features/want/want-button.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { PlayerNav } from "#app/components/video/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { VIP_FREE } from "#app/components/video/video-card.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
@@ -65,7 +66,8 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
-          {formatCount(viewCount)} 次播放 · {formatTime(video.created_at, "date")}
+          {formatCount(viewCount)} 次播放 · {formatTime(video.created_at)}
+          {video.vip_free && video.can_watch && !video.is_pay ? <span className="player-price">{VIP_FREE}</span> : null}
         </p>
         <div className="player-actions">
           <LikeButton kind="video" id={video.id} initial={video} />
@@ -90,7 +92,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         {video.description && <p className="player-desc">{video.description}</p>}
         <PlayerNav id={video.id} />
       </section>
-      <Comments key={video.id} kind="video" id={video.id} initial={comments} />
+      <Comments key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
       {series && series.list.length > 1 && (
         <section aria-label="所属合集">
           <h2 className="block-title">

@@ -149,6 +149,8 @@ export const report = endpoint<{ id: number; type_id: number; content?: string }
 export const MAX_APPLICATION_IMAGES = 9;
 export const MAX_ADDRESS = 100;
 export const MAX_APPLICANT_NAME = 20;
+export const MIN_APPLICANT_NAME = 2;
+export const MIN_ADDRESS = 5;
 export const pageJoinUs = endpoint<void, JoinUsPage>("/api/girl/page_join_us");
 
 export type ApplicationInput = {
@@ -171,23 +173,46 @@ export const joinUs = endpoint<ApplicationInput, DatingApplication>("/api/girl/j
   strings: { name: true, phone: true, address: true, request_id: true },
 });
 
-export type ApplicationField = "name" | "phone" | "area_id" | "address" | "adult" | "consent";
+export type ApplicationField = "name" | "phone" | "area_id" | "address" | "images" | "adult" | "consent";
+
+function photoCount(images: unknown): number {
+  if (Array.isArray(images)) return images.length;
+  if (typeof images !== "string" || !images) return 0;
+  try {
+    const list: unknown = JSON.parse(images);
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * What is wrong with an application, by field; empty when nothing is. The product's own texts: the app shows
  * each beside its field, the gateway refuses with all of them at once.
  */
-export function applicationProblems(a: { name?: unknown; phone?: unknown; area_id?: unknown; address?: unknown; adult?: unknown; consent?: unknown }): Partial<Record<ApplicationField, string>> {
+export function applicationProblems(a: {
+  name?: unknown;
+  phone?: unknown;
+  area_id?: unknown;
+  address?: unknown;
+  /** The uploaded photos' addresses, or a form's JSON text of them. */
+  images?: unknown;
+  adult?: unknown;
+  consent?: unknown;
+}): Partial<Record<ApplicationField, string>> {
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
   const problems: Partial<Record<ApplicationField, string>> = {};
   const name = text(a.name);
   if (!name) problems.name = "请填写姓名";
+  else if ([...name].length < MIN_APPLICANT_NAME) problems.name = `请填写真实姓名（至少 ${MIN_APPLICANT_NAME} 个字）`;
   else if ([...name].length > MAX_APPLICANT_NAME) problems.name = `姓名最多 ${MAX_APPLICANT_NAME} 个字`;
   if (!/^1[3-9]\d{9}$/.test(text(a.phone))) problems.phone = "请填写正确的手机号";
   if (!/^[1-9]\d{0,8}$/.test(text(a.area_id))) problems.area_id = "请选择地区";
   const address = text(a.address);
   if (!address) problems.address = "请填写地址";
+  else if ([...address].length < MIN_ADDRESS) problems.address = `请填写详细地址（至少 ${MIN_ADDRESS} 个字）`;
   else if ([...address].length > MAX_ADDRESS) problems.address = `地址最多 ${MAX_ADDRESS} 个字`;
+  if (photoCount(a.images) === 0) problems.images = "请上传至少一张本人近照";
   if (text(a.adult) !== "1") problems.adult = "请确认您已年满 18 周岁";
   if (text(a.consent) !== "1") problems.consent = "请确认信息主体本人知情并同意";
   return problems;

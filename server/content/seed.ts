@@ -81,6 +81,39 @@ export async function nextId(db: DB, table: "items" | "comments"): Promise<numbe
   return Math.max(max, used) + 1;
 }
 
+/**
+ * Seeds comments on items (consecutive ids), some with replies, and sets each item's `comment_count` from the rows,
+ * so the count a list shows is the count of comments there are. Comments get the ids the table would have given
+ * them one by one: a reply names its parent's.
+ */
+export async function insertComments(
+  db: DB,
+  itemIds: readonly number[],
+  opts: { rnd: () => number; authors: readonly number[]; lines: readonly string[]; countOf: (itemId: number) => number; now: number },
+) {
+  const { rnd, authors, lines, now } = opts;
+  const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const rows: unknown[][] = [];
+  let commentId = await nextId(db, "comments");
+  for (const item of itemIds) {
+    const count = opts.countOf(item);
+    for (let c = 0; c < count; c++) {
+      const at = now - (count - c) * 600_000;
+      const parent = commentId++;
+      const parentRow = [parent, item, pick(authors), null, pick(lines), int(0, 300), 0, at];
+      rows.push(parentRow);
+      const replies = rnd() < 0.3 ? int(1, 3) : 0;
+      for (let r = 0; r < replies; r++) rows.push([commentId++, item, pick(authors), parent, `回复：${pick(lines)}`, int(0, 20), 0, at + (r + 1) * 60_000]);
+      parentRow[6] = replies;
+    }
+  }
+  await insertRows(db, "comments (id, item_id, user_id, reply_to, content, like_count, reply_count, created_at)", "(?, ?, ?, ?, ?, ?, ?, ?)", rows);
+  if (itemIds.length) {
+    await db.run("UPDATE items SET comment_count = (SELECT COUNT(*) FROM comments c WHERE c.item_id = items.id) WHERE id BETWEEN ? AND ?", [Math.min(...itemIds), Math.max(...itemIds)]);
+  }
+}
+
 /** Idempotent: runs only while there are no items, so restarts keep what members did. */
 export async function seedCatalog(db: DB, demoUserId: number | undefined) {
   if (await db.get("SELECT 1 FROM items")) return;
@@ -183,24 +216,13 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
     );
     await insertRows(db, "item_tags (item_id, tag_id)", "(?, ?)", itemTagRows, { tail: " ON CONFLICT DO NOTHING", per: 500 });
 
-    // Comments get the ids the table would have given them one by one: a reply names its parent's.
-    const authors = demoUserId ? [...creators, demoUserId] : creators;
-    const commentRows: unknown[][] = [];
-    let commentId = await nextId(db, "comments");
-    for (let item = 1; item <= 40; item++) {
-      const count = item === DEMO_FREE_VIDEO_ID ? 25 : int(0, 8);
-      for (let c = 0; c < count; c++) {
-        const at = now - (count - c) * 600_000;
-        const parent = commentId++;
-        const parentRow = [parent, item, pick(authors), null, pick(COMMENT_LINES), int(0, 300), 0, at];
-        commentRows.push(parentRow);
-        const replies = rnd() < 0.3 ? int(1, 3) : 0;
-        for (let r = 0; r < replies; r++) commentRows.push([commentId++, item, pick(authors), parent, `回复：${pick(COMMENT_LINES)}`, int(0, 20), 0, at + (r + 1) * 60_000]);
-        parentRow[6] = replies;
-      }
-    }
-    await insertRows(db, "comments (id, item_id, user_id, reply_to, content, like_count, reply_count, created_at)", "(?, ?, ?, ?, ?, ?, ?, ?)", commentRows);
-    await db.run("UPDATE items SET comment_count = (SELECT COUNT(*) FROM comments c WHERE c.item_id = items.id) WHERE id BETWEEN 1 AND 40");
+    await insertComments(db, Array.from({ length: 40 }, (_, i) => i + 1), {
+      rnd,
+      authors: demoUserId ? [...creators, demoUserId] : creators,
+      lines: COMMENT_LINES,
+      countOf: (item) => (item === DEMO_FREE_VIDEO_ID ? 25 : int(0, 8)),
+      now,
+    });
 
     const adRows: unknown[][] = [];
     let adId = 0;

@@ -1,5 +1,5 @@
 import type { DB } from "#server/db/index.ts";
-import { insertRows, nextId, prng, wordPicker } from "#server/content/seed.ts";
+import { insertComments, insertRows, nextId, prng, wordPicker } from "#server/content/seed.ts";
 
 // Neutral generated placeholders: scandal news (articles with pictures, an embedded clip, some with a paid part)
 // and the post circle (topics, posts with pictures, requests with rewards, offered videos, follow-ups), from word lists.
@@ -7,6 +7,7 @@ import { insertRows, nextId, prng, wordPicker } from "#server/content/seed.ts";
 const NEWS_CATEGORIES = ["热点", "娱乐", "生活", "科技", "旅行"];
 const NEWS_TAGS = ["独家", "现场", "回顾", "盘点", "观察", "特写", "追踪", "访谈"];
 const WORDS = ["城市", "清晨", "展览", "街角", "咖啡", "山路", "雨后", "灯光", "车站", "书店", "市集", "海风", "公园", "小巷", "晚霞", "老街"];
+const NEWS_COMMENTS = ["写得很详细", "现场照片不错", "期待后续报道", "已收藏", "第一次知道这里", "周末去看看", "说得有道理", "排版很舒服"];
 const TOPICS = ["今日分享", "求片互助", "观影心得", "摄影角落", "旅行见闻", "闲聊灌水"];
 
 const maxId = async (db: DB, table: string) => Number((await db.value<number | null>(`SELECT MAX(id) FROM ${table}`)) ?? 0);
@@ -41,7 +42,7 @@ export async function seedNews(db: DB) {
       const paragraphs = (k: number) => Array.from({ length: k }, () => `<p>${sentence()}${sentence()}</p>`).join("");
       const preview = `${paragraphs(2)}<img data-seed="news-${itemId}-1" data-ratio="4X3" alt="配图">${paragraphs(1)}`;
       const rest = `${paragraphs(2)}<img data-seed="news-${itemId}-2" data-ratio="16X9" alt="配图"><video data-media="mp4:${(n % 3) + 1}"></video>${paragraphs(2)}`;
-      items.push([itemId, `${word()}${word()}观察 第 ${n} 期`, paid ? preview : preview + rest, paid ? rest : "", `news-${itemId}`, firstCategory + (n % NEWS_CATEGORIES.length), paid ? 5 + (n % 3) * 5 : 0, int(0, 500), int(0, 80), int(100, 90_000), now - n * 5_400_000]);
+      items.push([itemId, `${word()}${word()}观察 第 ${n} 期`, paid ? preview : preview + rest, paid ? rest : "", `news-${itemId}`, firstCategory + (n % NEWS_CATEGORIES.length), paid ? 5 + (n % 3) * 5 : 0, int(0, 500), 0, int(100, 90_000), now - n * 5_400_000]);
       const a = int(0, tagIds.length - 1);
       itemTags.push([itemId, tagIds[a]!], [itemId, tagIds[(a + 1 + int(0, tagIds.length - 2)) % tagIds.length]!]);
     }
@@ -52,6 +53,11 @@ export async function seedNews(db: DB) {
       items,
     );
     await insertRows(db, "item_tags (item_id, tag_id)", "(?, ?)", itemTags, { tail: " ON CONFLICT DO NOTHING" });
+    const authors = (await db.all<{ id: number }>("SELECT id FROM users WHERE is_creator = 1 ORDER BY id")).map((u) => Number(u.id));
+    if (authors.length) {
+      const articleIds = items.map((row) => row[0] as number);
+      await insertComments(db, articleIds, { rnd, authors, lines: NEWS_COMMENTS, countOf: () => int(0, 6), now });
+    }
   });
 }
 

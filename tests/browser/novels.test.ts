@@ -74,6 +74,10 @@ it("opens a novel, buys and reads a locked chapter, opens the menu and changes t
   await findText(page, "猜你喜欢", "h2");
   await clickText(page, "开始阅读", "button");
   await showsChapter(page, chapters[0]!.id);
+  // The first time on this device: the tap zones' hint, closed by its button, and not shown again.
+  await findText(page, "左右滑动也可以翻页", "p");
+  await clickText(page, "知道了", "button");
+  await page.waitForSelector(".reader-hint", { hidden: true });
 
   // The chapter list marks the locked chapters; the locked one opens with the unlock panel, and buying it shows its text.
   await navigate(page, `/novel/chapter?id=${NOVEL}`);

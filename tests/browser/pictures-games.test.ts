@@ -50,5 +50,5 @@ it("previews a set's free pictures with their index, buys the set and shows the 
   await tapText(page, `${DEMO_GAME.price} 金币解锁`, "button");
   await answerDialog(page, "解锁");
   await tapText(page, "开始游戏", "button");
-  expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([gameLink(DEMO_GAME.id)]);
+  expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([`${suite.gw.url}${gameLink(DEMO_GAME.id)}`]);
 });

@@ -49,6 +49,36 @@ describe("my favourites and likes", () => {
   });
 });
 
+describe("prices", () => {
+  it("shows a VIP-free video as free to a VIP, on its card and in the player, and its price to a member without VIP", async () => {
+    const demo = testClient(suite.gw.url);
+    demo.state.token = (await demo.send(accounts.loginByPassword, DEMO)).token;
+    const latest = (await demo.send(home.list, { section: "porn", page: 1, limit: 30 })).list;
+    const vipFree = latest.find((v) => v.vip_free && v.coins > 0 && !v.is_pay)!;
+    expect(vipFree.can_watch).toBe(1);
+    const card = `.video-card[href="/player?id=${vipFree.id}"]`;
+    const cardPrice = async (page: Page) => {
+      await page.goto(`${suite.gw.url}/home`);
+      // The feed is windowed: scroll until the card is drawn.
+      await page.waitForFunction((sel) => Boolean(document.querySelector(sel)) || void window.scrollBy(0, 400), { polling: 100 }, card);
+      return await page.$eval(`${card} .video-card-price`, (b) => b.textContent);
+    };
+
+    const vip = await loggedIn(DEMO.phone, DEMO.password);
+    expect(await cardPrice(vip)).toBe("免费（VIP）");
+    await vip.locator(card).click();
+    await vip.waitForFunction((id) => location.search === `?id=${id}`, {}, vipFree.id);
+    await vip.waitForFunction(() => [...document.querySelectorAll(".player-price")].some((b) => b.checkVisibility() && b.textContent === "免费（VIP）"));
+    expect(await vip.$(".locked-panel")).toBeNull();
+    expect(await vip.evaluate(() => document.body.innerText)).not.toContain(`${vipFree.coins}金币`);
+
+    const phone = "13833330002";
+    await testClient(suite.gw.url).send(accounts.register, { phone, password: "secret123" });
+    const plain = await loggedIn(phone, "secret123");
+    expect(await cardPrice(plain)).toBe(`${vipFree.coins}金币`);
+  });
+});
+
 describe("layout details", () => {
   it("keeps covers and price badges from showing through the tab bar", async () => {
     const page = await adultPhone(suite.browser);

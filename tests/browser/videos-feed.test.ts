@@ -8,24 +8,12 @@ import { videoSuite, visible, maxRow, inAppNavigate } from "../support/video-sui
 const { suite, adultPhone, loggedIn, newMember } = videoSuite();
 
 describe("home feed", () => {
-  it("shows the notice once, after the first screen of covers, then loads the feed and more of it on scroll", async () => {
+  it("shows the notice once, at once with the first screen, then loads the feed and more of it on scroll", async () => {
     const page = await phonePage(suite.browser);
-    await page.evaluateOnNewDocument(() => {
-      localStorage.setItem("___AGE_CONFIRMED__", "1");
-      // The covers on screen at the moment the notice comes: loaded, not grey boxes under it.
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector(".adm-dialog")) return;
-        observer.disconnect();
-        const onScreen = [...document.querySelectorAll(".video-card .enc-image")].filter((e) => e.getBoundingClientRect().top < innerHeight);
-        (window as unknown as { coversAtNotice: (string | null)[] }).coversAtNotice = onScreen.map((e) => e.getAttribute("data-state"));
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
     await page.goto(`${suite.gw.url}/home`);
     // Through a locator, which waits for the dialog to stop animating in (a tap during it can be lost).
     await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
-    const coversAtNotice = await page.evaluate(() => (window as unknown as { coversAtNotice: string[] }).coversAtNotice);
-    expect(coversAtNotice.length).toBeGreaterThan(0);
-    expect(coversAtNotice.filter((s) => s !== "1")).toEqual([]);
     await page.waitForSelector(".adm-dialog", { hidden: true });
     await page.waitForSelector(".video-card", { visible: true });
     const first = await maxRow(page);
@@ -44,6 +32,38 @@ describe("home feed", () => {
     await page.waitForSelector(".video-card", { visible: true });
     expect(noticeCalls).toEqual([]);
     expect(await page.$$eval(".adm-dialog", (d) => d.length)).toBe(0);
+  });
+
+  it("never puts the notice over a tap already made: a late notice waits for the next visit of home", async () => {
+    const page = await phonePage(suite.browser);
+    await page.evaluateOnNewDocument(() => {
+      localStorage.setItem("___AGE_CONFIRMED__", "1");
+      // Where the member was when the notice first showed: the member's own record, whatever the timing.
+      const w = window as unknown as { leftHome?: boolean; noticeAfterLeaving?: boolean };
+      new MutationObserver(() => {
+        if (location.pathname === "/search") w.leftHome = true;
+        if (w.noticeAfterLeaving === undefined && document.querySelector(".adm-dialog")) w.noticeAfterLeaving = Boolean(w.leftHome);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.setRequestInterception(true);
+    // The notice's answer is held until the member has scrolled the feed by touch.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? held.then(() => r.continue()) : r.continue()));
+    await page.goto(`${suite.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const card = (await (await page.$(".video-card"))!.boundingBox())!;
+    await swipe(page, { x: 200, y: card.y + 200 }, { x: 200, y: card.y + 40 }, 8);
+    release();
+    await page.waitForResponse((r) => r.url().endsWith("/api/home/getOpenAdsAndVersion"));
+    // The member goes on: to search by its link, and back.
+    await page.locator("a.search-entry").click();
+    await page.waitForFunction(() => location.pathname === "/search");
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.locator(".adm-dialog-footer ::-p-text(我知道了)").click();
+    await page.waitForSelector(".adm-dialog", { hidden: true });
+    expect(await page.evaluate(() => (window as unknown as { noticeAfterLeaving?: boolean }).noticeAfterLeaving)).toBe(true);
   });
 
   it("keeps the notice for home when the member has left it before the notice came", async () => {

@@ -183,12 +183,18 @@ describe("reports", () => {
 describe("certification", () => {
   it("refuses each bad field with the product's message, and shows the application's state", async () => {
     const c = await member();
-    const good = { name: "李四", phone: "13912345678", area_id: 1, address: "示例路 1 号", adult: 1, consent: 1 };
+    const good = { name: "李四", phone: "13912345678", area_id: 1, address: "示例路 1 号", images: ["/uploads/images/2026/11/27/photo.png"], adult: 1, consent: 1 };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...good, name: " " }, "请填写姓名"],
+      [{ ...good, name: "李" }, "请填写真实姓名（至少 2 个字）"],
+      [{ ...good, name: "李".repeat(21) }, "姓名最多 20 个字"],
       [{ ...good, phone: "12345" }, "请填写正确的手机号"],
       [{ ...good, area_id: "" }, "请选择地区"],
       [{ ...good, address: "" }, "请填写地址"],
+      [{ ...good, address: "示" }, "请填写详细地址（至少 5 个字）"],
+      [{ ...good, address: "示例路1" }, "请填写详细地址（至少 5 个字）"],
+      [{ ...good, images: [] }, "请上传至少一张本人近照"],
+      [{ ...good, images: undefined }, "请上传至少一张本人近照"],
     ];
     for (const [fields, message] of cases) {
       const r = await c.request(dating.joinUs.path, fields);
@@ -196,7 +202,7 @@ describe("certification", () => {
       expect(r.msg).toBe(message);
     }
     const all = await c.request(dating.joinUs.path, { adult: 1, consent: 1 });
-    expect(all.msg).toBe("请填写姓名；请填写正确的手机号；请选择地区；请填写地址");
+    expect(all.msg).toBe("请填写姓名；请填写正确的手机号；请选择地区；请填写地址；请上传至少一张本人近照");
     expect((await c.request(dating.joinUs.path, { ...good, adult: 0 })).status).toBe(400);
     expect((await c.request(dating.joinUs.path, { ...good, consent: 0 })).status).toBe(400);
 

@@ -97,4 +97,22 @@ describe("scandal news", () => {
     expect(await m.send(news.likeComment, { comment_id: said.id })).toEqual({ is_like: 1, like_count: 1 });
     expect((await m.request(news.comment.path, { id: item.id, content: "  " })).msg).toBe("请输入评论内容");
   });
+
+  it("counts an article's comments the same in the list, the detail and the comments themselves", async () => {
+    const guest = testClient(gw.url);
+    const page = await guest.send(news.list, { limit: 50 });
+    const commented = page.list.filter((a) => a.comment_count > 0);
+    expect(commented.length).toBeGreaterThan(5);
+    for (const article of commented.slice(0, 4)) {
+      const comments = await guest.send(news.comments, { id: article.id, limit: 50 });
+      const replies = comments.list.reduce((sum, c) => sum + c.reply_count, 0);
+      expect(comments.total + replies, `article ${article.id}`).toBe(article.comment_count);
+      expect((await guest.send(news.detail, { id: article.id })).comment_count).toBe(article.comment_count);
+    }
+    const m = await member();
+    const item = commented[0]!;
+    await m.send(news.comment, { id: item.id, content: "来看看" });
+    const listed = (await guest.send(news.list, { limit: 50 })).list.find((a) => a.id === item.id)!;
+    expect(listed.comment_count).toBe(item.comment_count + 1);
+  });
 });

@@ -72,7 +72,7 @@ describe("calls, as a visitor and as a member", () => {
     const game = await visitor.send(games.detail, { id: DEMO_GAME.id });
     expect(game).toMatchObject({ coins: DEMO_GAME.price, can_play: 0, play_url: null, viewer: { is_member: 0 } });
     expect(game.images.length).toBeGreaterThanOrEqual(3);
-    expect((await visitor.send(games.detail, { id: DEMO_GAME.freeId })).play_url).toBe(gameLink(DEMO_GAME.freeId));
+    expect((await visitor.send(games.detail, { id: DEMO_GAME.freeId })).play_url).toBe(`${gw.url}${gameLink(DEMO_GAME.freeId)}`);
 
     for (const [path, fields] of [
       [pictures.listFavorite.path, {}],
@@ -206,7 +206,7 @@ describe("buying a picture set", () => {
 
 describe("buying a game", () => {
   it("gives the play link only after the game is bought", async () => {
-    const link = gameLink(DEMO_GAME.id);
+    const link = `${gw.url}${gameLink(DEMO_GAME.id)}`;
     const c = await member(100);
     expect(await everyAnswer(testClient(gw.url))).not.toContain(link);
     expect(await everyAnswer(c)).not.toContain(link);
@@ -220,6 +220,30 @@ describe("buying a game", () => {
     expect(await everyAnswer(await member(100))).not.toContain(link);
     const again = await c.send(games.buy, { id: DEMO_GAME.id });
     expect(again.data).toMatchObject({ charged: 0, coins: 100 - DEMO_GAME.price });
+  });
+
+  it("plays on a page of the gateway's own that loads nothing from anywhere else", async () => {
+    const c = await member(100);
+    await c.send(games.buy, { id: DEMO_GAME.id });
+    const detail = await c.send(games.detail, { id: DEMO_GAME.id });
+    const url = new URL(detail.play_url!);
+    expect(url.origin).toBe(new URL(gw.url).origin);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    const html = await page.text();
+    expect(html).toContain(`<title>${detail.title} — 示例游戏</title>`);
+    expect(html).toContain("<canvas");
+    // No outside address of any kind: no scheme-qualified or protocol-relative link, no src or href at all.
+    expect(html).not.toMatch(/https?:|\/\/[a-z]|\bsrc=|\bhref=|@import|url\(/i);
+    for (const id of [999999, 1, "x"]) expect((await fetch(`${gw.url}/media/game/${id}`)).status, String(id)).toBe(404);
+    // Every seeded game's link is such a page.
+    await withDb(async (db) => {
+      const links = await db.all<{ media: string }>("SELECT media FROM items WHERE kind = 'game'");
+      expect(links.length).toBe(SEEDED_GAMES);
+      for (const { media } of links) expect(media).toMatch(/^\/media\/game\/\d+$/);
+    });
   });
 
   it("refuses a free game and a poor member without throwing", async () => {

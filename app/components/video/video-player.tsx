@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { loadImage } from "#app/lib/images.ts";
+import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { useStore } from "#app/stores/use-store.ts";
 
@@ -24,6 +25,8 @@ export function VideoPlayer({ src, poster, onStart }: { src: string; poster?: st
     if (poster) void loadImage(poster).then((u) => live && setPosterUrl(u), () => undefined);
     return () => void (live = false);
   }, [poster]);
+
+  useEffect(() => (video.current ? joinMediaFocus(video.current) : undefined), []);
 
   useEffect(() => {
     const el = video.current;

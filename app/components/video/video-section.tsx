@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import * as home from "#gateway/api/home.ts";
+import type { OpenAdsAndVersion } from "#gateway/api/types.ts";
 import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
-import { whenImagesOnScreen } from "#app/lib/images.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
 import { categoryHref } from "#app/lib/shortcut.ts";
 import { Banner } from "#app/components/media/banner.tsx";
@@ -21,28 +21,44 @@ const DISCOVER = [
 ] as const;
 
 const HOME_NOTICE_KEY = "___HOME_NOTICE__";
-/** The longest the notice waits for the first screen of covers. */
-const NOTICE_WAITS_MS = 4000;
+/** What a member does first on a screen: after one of these, a dialog would land on a tap already made. */
+const FIRST_INPUTS = ["pointerdown", "touchstart", "keydown", "wheel"] as const;
+/** The notice's answer, asked once a page load and kept for the next visit of home if this one cannot show it. */
+let noticeAnswer: Promise<OpenAdsAndVersion["notice"]> | null = null;
+/**
+ * Whether the member has done something on this visit of home. Not the effect's own: a replace on the same
+ * path (the feed keeping its place) mounts the kept-alive screen again within one visit; leaving the path ends it.
+ */
+let touchedThisVisit = false;
+const touched = () => void (touchedThisVisit = true);
 
 /**
- * The home notice, once per session: seen once shown on home. It comes after the first screen of covers, not
- * over grey boxes. An answer that comes after the member has left home (the kept-alive screen hidden) waits for
- * home to be shown again; a failed call is tried again then.
+ * The home notice, once per session, with the first screen or not at all on that visit: the moment the answer
+ * is in, unless the member has already tapped, scrolled or typed on home (it would land on that tap). A visit
+ * it could not show on leaves it for the next showing of home (the kept-alive screen shown again), which shows
+ * it at once; a failed call is asked again then (decision 060).
  */
-function useHomeNotice(enabled: boolean, section: RefObject<HTMLElement | null>) {
+function useHomeNotice(enabled: boolean) {
   useEffect(() => {
     if (!enabled || sessionStore.getItem(HOME_NOTICE_KEY)) return;
-    let shown = true;
-    void api(home.getOpenAdsAndVersion, undefined)
-      .then(async (r) => {
-        if (section.current) await whenImagesOnScreen(section.current, NOTICE_WAITS_MS);
-        if (!shown) return;
+    let live = true;
+    const here = window.location.pathname;
+    for (const type of FIRST_INPUTS) window.addEventListener(type, touched, { capture: true, passive: true });
+    const asked = (noticeAnswer ??= api(home.getOpenAdsAndVersion, undefined).then((r) => r.notice));
+    asked.then(
+      (notice) => {
+        if (!live || touchedThisVisit) return;
         sessionStore.setItem(HOME_NOTICE_KEY, "1");
-        if (r.notice) void alertDialog({ title: r.notice.title, content: r.notice.content, confirmText: "我知道了" });
-      })
-      .catch(() => undefined);
-    return () => void (shown = false);
-  }, [enabled, section]);
+        if (notice) void alertDialog({ title: notice.title, content: notice.content, confirmText: "我知道了" });
+      },
+      () => void (noticeAnswer = null),
+    );
+    return () => {
+      live = false;
+      for (const type of FIRST_INPUTS) window.removeEventListener(type, touched, { capture: true });
+      if (window.location.pathname !== here) touchedThisVisit = false;
+    };
+  }, [enabled]);
 }
 
 export function VideoSectionView({ data, title, withNotice = false }: { data: SectionData; title: string; withNotice?: boolean }) {
@@ -56,11 +72,10 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
   // The sort picked last in this section, when the section is opened again (the tab bar).
   const [sort, setSort] = useState(() => (tabs.some((t) => t.sort === lastSort.get(section)) ? lastSort.get(section)! : tabs[0]!.sort));
   useEffect(() => void lastSort.set(section, sort), [section, sort]);
-  const root = useRef<HTMLDivElement>(null);
-  useHomeNotice(withNotice, root);
+  useHomeNotice(withNotice);
 
   return (
-    <div className="video-section" ref={root}>
+    <div className="video-section">
       <header className="section-head">
         <h1 className="section-title">{title}</h1>
         <Link className="search-entry" to="/search">

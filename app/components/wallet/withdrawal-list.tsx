@@ -17,7 +17,7 @@ export function WithdrawalList({ items, unit }: { items: Withdrawal[]; unit: str
             <small>
               {w.account_type} {w.account} · 到账 ¥{w.payout}（手续费 {w.fee} {unit}）
             </small>
-            <small>{formatTime(w.created_at, "full")}</small>
+            <small>{formatTime(w.created_at)}</small>
           </div>
           <div className="amount">
             <small className={`status-${w.status}`}>{WITHDRAWAL_STATUS[w.status]}</small>

@@ -5,6 +5,7 @@ import type { Progress } from "#gateway/api/resources.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
+import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { audioElement, audioProgressStore, audioStore, type AudioBookRef } from "#app/stores/audio.ts";
 import { isLoggedIn } from "#app/stores/user.ts";
 import { audioSource } from "./audio-source.ts";
@@ -75,6 +76,7 @@ function positionState() {
 function wire(el: HTMLAudioElement) {
   if (wired === el) return;
   wired = el;
+  joinMediaFocus(el);
   el.addEventListener("loadedmetadata", () => {
     // Left at the very end: from the start again.
     if (startAt > 0 && startAt < el.duration - 1) el.currentTime = startAt;

@@ -110,6 +110,7 @@ export function Comments({
   kind,
   id,
   initial,
+  count,
   onPosted,
 }: {
   kind: CommentKind;
@@ -117,6 +118,11 @@ export function Comments({
   id: number;
   /** The first page, from the host's loader. */
   initial: Paged<Comment>;
+  /**
+   * How many comments the item has, replies included: the number its lists show (`comment_count`). Without it the
+   * heading counts the comments of the first level.
+   */
+  count?: number;
   /** After a comment or reply of the member's is in. */
   onPosted?: (comment: Comment) => void;
 }) {
@@ -125,6 +131,8 @@ export function Comments({
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const [postedReplies, setPostedReplies] = useState<Record<number, Comment[]>>({});
   const [loadingMore, setLoadingMore] = useState(false);
+  // The member's own comments since `initial` came: a new `initial` (a reload) counts them already.
+  const [mine, setMine] = useState({ to: initial, n: 0 });
   const input = useRef<InputRef>(null);
   const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
   // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
@@ -152,11 +160,13 @@ export function Comments({
         if (!list.list.some((c) => c.id === posted.id)) {
           setList((l) => ({ ...l, total: l.total + 1, list: [posted, ...l.list] }));
           setAdded(posted);
+        setMine((a) => ({ to: initial, n: a.to === initial ? a.n + 1 : 1 }));
         }
       } else if (!postedReplies[parent]?.some((r) => r.id === posted.id)) {
         setList((l) => ({ ...l, list: l.list.map((c) => (c.id === parent ? { ...c, reply_count: c.reply_count + 1 } : c)) }));
         setPostedReplies((p) => ({ ...p, [parent]: [...(p[parent] ?? []), posted] }));
         setAdded(posted);
+        setMine((a) => ({ to: initial, n: a.to === initial ? a.n + 1 : 1 }));
       }
     }
   }
@@ -195,7 +205,7 @@ export function Comments({
 
   return (
     <section className="comments" aria-label="评论">
-      <h2 className="block-title">评论 {formatCount(list.total)}</h2>
+      <h2 className="block-title">评论 {formatCount(count === undefined ? list.total : count + (mine.to === initial ? mine.n : 0))}</h2>
       <div className="comment-box">
         <Input
           ref={input}

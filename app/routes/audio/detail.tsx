@@ -91,7 +91,7 @@ export default function AudioDetailScreen({ loaderData: { book, chapters, commen
           ) : null
         }
       />
-      <Comments kind="audio" id={book.id} initial={comments} />
+      <Comments kind="audio" id={book.id} initial={comments} count={book.comment_count} />
     </Page>
   );
 }

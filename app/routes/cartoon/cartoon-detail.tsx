@@ -92,7 +92,7 @@ export default function CartoonDetail({ loaderData: { comic, episodes, comments,
           </div>
         ) : null}
       </Sheet>
-      <Comments kind="comic" id={comic.id} initial={comments} />
+      <Comments kind="comic" id={comic.id} initial={comments} count={comic.comment_count} />
     </Page>
   );
 }

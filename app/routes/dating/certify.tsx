@@ -8,6 +8,7 @@ import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
 import { Page } from "#app/components/page.tsx";
+import { formatTime } from "#app/lib/format.ts";
 import { quietApi, together, api } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { isLoggedIn } from "#app/stores/user.ts";
@@ -128,7 +129,7 @@ function ApplicationState({ application }: { application: DatingApplication }) {
         申请状态：<strong>{STATES[application.status]}</strong>
       </p>
       <p className="dating-card-meta">
-        {application.name} · {application.area} · 提交于 {application.created_at}
+        {application.name} · {application.area} · 提交于 {formatTime(application.created_at)}
       </p>
       {application.status === "submitted" && <p>平台会在 1–3 个工作日内完成审核，请耐心等待。</p>}
       {application.status === "approved" && <p>你的信息已获得「官方认证」标识。</p>}

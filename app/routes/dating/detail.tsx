@@ -11,6 +11,7 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { formatTime } from "#app/lib/format.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { listingId } from "./listing-id.ts";
 import type { Route } from "./+types/detail";
@@ -95,7 +96,7 @@ function Review({ review }: { review: DatingReview }) {
           ))}
         </div>
       )}
-      <p className="dating-card-meta">{review.created_at}</p>
+      <p className="dating-card-meta">{formatTime(review.created_at)}</p>
     </article>
   );
 }

@@ -50,7 +50,7 @@ export default function GameScreen({ loaderData: { game, comments } }: Route.Com
           <UnlockPanel unit={{ kind: "game", id: game.id, title: game.title, price: game.coins, vip_free: game.vip_free }} viewer={game.viewer} />
         </section>
       )}
-      <Comments kind="game" id={game.id} initial={comments} />
+      <Comments kind="game" id={game.id} initial={comments} count={game.comment_count} />
     </Page>
   );
 }

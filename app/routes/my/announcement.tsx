@@ -24,7 +24,7 @@ export default function Announcement({ loaderData }: Route.ComponentProps) {
           <article className="notice-item">
             <h2>{n.title}</h2>
             <p>{n.content}</p>
-            <time>{formatTime(n.created_at, "full")}</time>
+            <time>{formatTime(n.created_at)}</time>
           </article>
         )}
       />

@@ -20,7 +20,7 @@ function MovementRow({ m }: { m: CoinMovement }) {
     <div className="record">
       <div>
         <p>{m.title}</p>
-        <small>{formatTime(m.created_at, "full")}</small>
+        <small>{formatTime(m.created_at)}</small>
       </div>
       <div className="amount">
         <p className={m.coins > 0 ? "is-in" : "is-out"}>

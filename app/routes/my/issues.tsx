@@ -105,11 +105,11 @@ function FeedbackItem({ f }: { f: Feedback }) {
           ))}
         </div>
       ) : null}
-      <p className="feedback-meta">{formatTime(f.created_at, "full")}</p>
+      <p className="feedback-meta">{formatTime(f.created_at)}</p>
       {f.reply ? (
         <p className="feedback-reply">
           客服回复：{f.reply}
-          {f.replied_at ? <span className="feedback-meta"> · {formatTime(f.replied_at, "full")}</span> : null}
+          {f.replied_at ? <span className="feedback-meta"> · {formatTime(f.replied_at)}</span> : null}
         </p>
       ) : (
         <p className="feedback-meta">等待回复</p>

@@ -19,7 +19,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
     <div className={`ticket is-${ticket.status}`}>
       <strong>{ticket.name}</strong>
       <span>{STATUS[ticket.status] ?? ""}</span>
-      <small>有效期至 {formatTime(ticket.expires_at, "date")}</small>
+      <small>有效期至 {formatTime(ticket.expires_at)}</small>
     </div>
   );
 }

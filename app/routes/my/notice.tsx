@@ -33,7 +33,7 @@ export default function Notice({ loaderData }: Route.ComponentProps) {
               ) : null}
             </h2>
             <p>{m.content}</p>
-            <time>{formatTime(m.created_at, "full")}</time>
+            <time>{formatTime(m.created_at)}</time>
           </article>
         )}
       />

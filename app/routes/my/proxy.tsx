@@ -54,7 +54,7 @@ export default function Proxy({ loaderData: { home, money } }: Route.ComponentPr
             {home.invited.map((m) => (
               <li key={m.uid} className="record">
                 <p>{m.nickname || `会员 ${m.uid}`}</p>
-                <small>{formatTime(m.created_at, "date")}</small>
+                <small>{formatTime(m.created_at)}</small>
               </li>
             ))}
           </ul>
@@ -73,7 +73,7 @@ export default function Proxy({ loaderData: { home, money } }: Route.ComponentPr
                     {i.level} 级 · {i.nickname}
                   </p>
                   <small>
-                    充值 ¥{i.order_amount} · {formatTime(i.created_at, "full")}
+                    充值 ¥{i.order_amount} · {formatTime(i.created_at)}
                   </small>
                 </div>
                 <p className="is-in">+¥{i.amount}</p>

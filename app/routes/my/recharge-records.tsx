@@ -50,7 +50,7 @@ function OrderRow({ order }: { order: Order }) {
         <small>
           {order.order_no} · {order.pay_method_name}
         </small>
-        <small>{formatTime(order.created_at, "full")}</small>
+        <small>{formatTime(order.created_at)}</small>
       </div>
       <div className="amount">
         <p>¥{order.amount}</p>

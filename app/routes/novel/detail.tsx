@@ -114,7 +114,7 @@ export default function NovelDetail({ loaderData: { novel, chapters, recommended
           </ul>
         </section>
       ) : null}
-      <Comments kind="novel" id={novel.id} initial={comments} />
+      <Comments kind="novel" id={novel.id} initial={comments} count={novel.comment_count} />
     </Page>
   );
 }

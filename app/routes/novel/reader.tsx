@@ -1,3 +1,4 @@
+import { useDrag } from "@use-gesture/react";
 import { DotLoading } from "antd-mobile";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -10,6 +11,8 @@ import { FONT_SIZES, flushPlace, keepPlace, LINE_HEIGHTS, readerSettings, starti
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { api, quietApi } from "#app/lib/gateway.ts";
+import { localStore } from "#app/lib/safe-storage.ts";
+import { canGoBack } from "#app/stores/history.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import "#app/components/novels/novels.css";
 import "#app/styles/screens.css";
@@ -34,6 +37,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 const GAP = 40;
+/** A horizontal move this long (px), and longer than it is tall, turns a page. */
+const SWIPE_PX = 40;
+/** Set once the tap zones' hint has been shown on this device. */
+const HINT_KEY = "___NOVEL_ZONES_HINT__";
 
 export default function NovelReader({ loaderData }: Route.ComponentProps) {
   const { id } = loaderData;
@@ -51,6 +58,14 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const columns = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
+  // The zones' hint, the first time this device opens the reader; the first tap or swipe closes it.
+  const [hint, setHint] = useState(() => !localStore.getItem(HINT_KEY));
+  const hintShown = hint && !chapter.locked;
+  useEffect(() => {
+    if (hintShown) localStore.setItem(HINT_KEY, "1");
+  }, [hintShown]);
+  // A mouse drag ends in a click: the swipe turned the page already.
+  const swiped = useRef(false);
 
   // A purchase (or another book) loaded again: show what the loader answered.
   const [shownData, setShownData] = useState(loaderData);
@@ -164,10 +179,28 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [step]);
 
+  // Swipes turn pages too (left: forward), beside the tap zones. No pointer capture: a click on a menu button
+  // would go to the reader instead.
+  const bindSwipe = useDrag(
+    ({ last, movement: [mx, my], target, event }) => {
+      if (!last || Math.abs(mx) < SWIPE_PX || Math.abs(mx) <= Math.abs(my)) return;
+      if ((target as Element).closest(".reader-menu-top, .reader-menu-bottom, .locked-panel")) return;
+      // Only a mouse's drag ends in a click; a finger's swipe does not, and the next tap must count.
+      swiped.current = (event as PointerEvent).pointerType === "mouse";
+      setHint(false);
+      if (menu) return setMenu(false);
+      step(mx < 0 ? 1 : -1);
+    },
+    // NOTE: no filterTaps: it swallows the click of a tap right after a swipe.
+    { pointer: { capture: false } },
+  );
+
   const onTap = (e: MouseEvent<HTMLDivElement>) => {
+    if (swiped.current) return void (swiped.current = false);
     // Taps on controls (and in dialogs, which React bubbles here from their portals) are theirs.
     const target = e.target as Element;
     if (!root.current?.contains(target) || target.closest("button, a, textarea, input, .reader-menu-top, .reader-menu-bottom, .locked-panel")) return;
+    if (hintShown) return setHint(false);
     if (menu) return setMenu(false);
     const box = root.current.getBoundingClientRect();
     const zone = tapZone(e.clientX - box.left, box.width);
@@ -181,6 +214,11 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
     <div
       ref={root}
       className={`reader theme-${settings.theme}`}
+      {...bindSwipe()}
+      onPointerDown={(e) => {
+        swiped.current = false;
+        bindSwipe().onPointerDown?.(e);
+      }}
       onClick={onTap}
       data-testid="reader"
       data-chapter-id={chapter.id}
@@ -224,6 +262,31 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
           <DotLoading /> 正在打开章节
         </div>
       ) : null}
+      {hintShown ? (
+        <div className="reader-hint" role="note" aria-label="翻页提示">
+          <div className="reader-hint-zones">
+            <span>
+              点击左侧
+              <br />
+              上一页
+            </span>
+            <span>
+              点击中间
+              <br />
+              打开菜单
+            </span>
+            <span>
+              点击右侧
+              <br />
+              下一页
+            </span>
+          </div>
+          <p>左右滑动也可以翻页</p>
+          <button type="button" className="reader-menu-button" onClick={() => setHint(false)}>
+            知道了
+          </button>
+        </div>
+      ) : null}
       {menu ? <ReaderMenu id={id} chapter={chapter} onChapter={goToChapter} onClose={() => setMenu(false)} /> : null}
     </div>
   );
@@ -233,10 +296,12 @@ function ReaderMenu({ id, chapter, onChapter, onClose }: { id: number; chapter: 
   const navigate = useNavigate();
   const settings = useStore(readerSettings, (s) => s);
   const set = (patch: Partial<typeof settings>) => readerSettings.set((s) => void Object.assign(s, patch));
+  // The way it came: back in the app's history, or (opened directly) to the book, in the reader's place.
+  const leave = () => (canGoBack() ? navigate(-1) : navigate(`/novel/detail?id=${id}`, { replace: true }));
   return (
     <>
       <nav className="reader-menu-top" aria-label="阅读菜单">
-        <button type="button" className="reader-menu-button" onClick={() => navigate(`/novel/detail?id=${id}`)} aria-label="返回详情">
+        <button type="button" className="reader-menu-button" onClick={() => void leave()} aria-label="返回">
           ‹ 返回
         </button>
         <span className="reader-menu-title">{chapter.novel_title}</span>

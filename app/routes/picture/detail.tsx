@@ -49,7 +49,7 @@ export default function PictureDetail({ loaderData: { set, images, comments } }:
         {set.series_id ? <SeriesFollowButton id={set.id} following={set.is_follow} /> : null}
       </div>
       <Pictures set={set} images={images} />
-      <Comments kind="picture" id={set.id} initial={comments} />
+      <Comments kind="picture" id={set.id} initial={comments} count={set.comment_count} />
     </Page>
   );
 }

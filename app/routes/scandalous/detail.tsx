@@ -38,7 +38,7 @@ export default function NewsDetail({ loaderData: { article, comments } }: Route.
           <FavoriteButton kind="news" id={article.id} favorite={article.is_favorite} />
         </div>
       </article>
-      <Comments kind="news" id={article.id} initial={comments} />
+      <Comments kind="news" id={article.id} initial={comments} count={article.comment_count} />
     </Page>
   );
 }

@@ -27,7 +27,7 @@ export default function Records({ loaderData: { first } }: Route.ComponentProps)
             <Avatar src={p.avatar_url} style={{ "--size": "0.9rem", "--border-radius": "50%" }} />
             <span>
               {p.nickname}
-              <small className="feedback-meta"> · {formatTime(p.created_at, "date")} 注册</small>
+              <small className="feedback-meta"> · {formatTime(p.created_at)} 注册</small>
             </span>
           </div>
         )}

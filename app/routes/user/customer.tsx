@@ -87,7 +87,7 @@ export default function Customer({ loaderData: { thread, upload } }: Route.Compo
                   ))}
                 </span>
               ) : null}
-              <time>{formatTime(m.created_at, "full")}</time>
+              <time>{formatTime(m.created_at)}</time>
             </div>
           ))}
           {offline ? <p className="chat-status">网络连接中断，正在重试…</p> : null}

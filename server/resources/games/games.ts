@@ -12,14 +12,17 @@ import { detailAndBuyHandlers } from "../whole-items.ts";
 
 export const requireGame = (db: DB, id: number, uid: number) => requireResource(db, "game", id, uid, "游戏");
 
-async function playLinkOf(db: DB, row: ResourceRow, caller: Caller): Promise<string | null> {
+/** The stored link, a path of this gateway's (the demo page) as this origin's address. */
+async function playLinkOf(db: DB, origin: string, row: ResourceRow, caller: Caller): Promise<string | null> {
   if (!unitIsOpen(caller.isMember ? caller.user : null, row) && !row.is_pay) return null;
-  return (await db.value<string>("SELECT media FROM items WHERE id = ?", [row.id])) || null;
+  const link = await db.value<string>("SELECT media FROM items WHERE id = ?", [row.id]);
+  if (!link) return null;
+  return link.startsWith("/") ? `${origin}${link}` : link;
 }
 
 async function toDetail(db: DB, origin: string, caller: Caller, row: ResourceRow): Promise<GameDetail> {
   const shots = await db.all<{ seed: string; ratio: string }>("SELECT seed, ratio FROM item_images WHERE item_id = ? ORDER BY seq", [row.id]);
-  const link = await playLinkOf(db, row, caller);
+  const link = await playLinkOf(db, origin, row, caller);
   return {
     ...toResourceItem(origin, row),
     kind: "game",

@@ -5,8 +5,8 @@ export const SEEDED_GAMES = 20;
 /** A priced game and a free one, for demos and tests. */
 export const DEMO_GAME = { id: 34001, price: 20, freeId: 34004 } as const;
 
-/** A game's play or download link: a neutral placeholder on the documentation domain. */
-export const gameLink = (id: number) => `https://example.com/games/${id}`;
+/** A game's play link as stored: the gateway's own demo game page (a path: the answer gives this origin's address). */
+export const gameLink = (id: number) => `/media/game/${id}`;
 
 export async function seedGames(db: DB) {
   await seedWholeItems(db, {
@@ -22,4 +22,6 @@ export async function seedGames(db: DB) {
     price: (n) => 10 + (n % 5) * 10,
     media: gameLink,
   });
+  // A data folder seeded before decision 060 holds outside addresses for the demo games.
+  await db.run("UPDATE items SET media = '/media/game/' || id WHERE kind = 'game' AND media LIKE 'https://example.com/games/%'");
 }
