@@ -85,8 +85,11 @@ const MEMBER_SCREENS: [path: string, ready: string][] = [
   ["/my/issues", ".page-body"],
   ["/user/customer", ".page-body"],
   ["/my/app-center", ".page-body"],
-  // 申请认证 in the bar, the dating filters.
+  // 申请认证 in the bar, the dating filters, the certification form, the circle's composers (添加视频).
   ["/dating", ".dating-card"],
+  ["/dating/certify", ".dating-terms"],
+  ["/lookmv", ".composer"],
+  ["/lookmv?type=post", ".video-pick"],
   ["/my/my-dating", ".page-body"],
   ["/my/my-post", ".page-body"],
 ];
@@ -124,7 +127,9 @@ function hitAreas(page: Page, within = "body"): Promise<Target[]> {
       "[role=slider]",
       "[tabindex]:not([tabindex='-1'])",
     ].join(",");
-    const shown = [...document.querySelector(root)!.querySelectorAll<HTMLElement>(INTERACTIVE)].filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+    // A label read by screen readers only (.visually-hidden) is not tapped.
+    const shown = [...document.querySelector(root)!.querySelectorAll<HTMLElement>(INTERACTIVE)]
+      .filter((el) => !el.matches(".visually-hidden")).filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
     // A tap on a control inside another (an icon inside a link) is the outer one's.
     const controls = shown.filter((el) => !shown.some((outer) => outer !== el && outer.contains(el)));
     const describe = (el: HTMLElement) => {
@@ -214,6 +219,13 @@ it(`gives every control on every screen a hit area of at least ${MIN_TAP} × ${M
   await settle(page, ".player-info");
   await tapText(page, "打赏", "button");
   await settle(page, ".gift-balance");
+  // The sheet slid all the way in: its foot at the screen's, its × taking a tap at its middle.
+  await page.waitForFunction(() => {
+    const sheet = document.querySelector(".sheet:has(.gift-balance)")?.getBoundingClientRect();
+    const close = document.querySelector(".sheet:has(.gift-balance) .sheet-close");
+    const box = close?.getBoundingClientRect();
+    return Boolean(sheet && box && Math.abs(sheet.bottom - innerHeight) < 1 && close!.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)));
+  });
   note(await hitAreas(page, ".adm-popup-body:has(.gift-balance)"), "member gift sheet");
 
   const report = [...offenders.values()].map((o) => `${o.width}×${o.height} ${o.what} on ${o.screens.slice(0, 3).join(", ")}${o.screens.length > 3 ? ` and ${o.screens.length - 3} more` : ""}`);
