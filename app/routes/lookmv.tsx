@@ -1,4 +1,4 @@
-import { Button, Stepper, TextArea, type ImageUploadItem } from "antd-mobile";
+import { Button, TextArea, type ImageUploadItem } from "antd-mobile";
 import { useEffect, useId, useState } from "react";
 import { data, Link, replace, useFetcher } from "react-router";
 import { circle, video } from "#gateway/api/index.ts";
@@ -15,6 +15,7 @@ import { requireMember } from "#app/lib/require-member.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
+import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/lookmv";
 
@@ -152,7 +153,7 @@ function Composer({ state, upload, topics, coins: loadedCoins, request }: Route.
         {request ? (
           <div className="composer-field">
             <span>悬赏金币（余额 {balance}）</span>
-            <Stepper min={0} max={circle.MAX_REWARD} step={10} value={draft.coins} onChange={(coins) => change({ coins: coins || 0 })} aria-label="悬赏金币" />
+            <CoinStepper label="悬赏金币" min={0} max={circle.MAX_REWARD} step={10} value={draft.coins} onChange={(coins) => change({ coins })} />
           </div>
         ) : null}
         {errors.map((e) => (

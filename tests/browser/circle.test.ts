@@ -160,7 +160,7 @@ describe("the post circle", () => {
 
     await navigate(page, "/lookmv");
     await fill(page, ".composer textarea", "求一部关于海边日落的短片，谢谢");
-    await fill(page, ".composer-field .adm-stepper input", "30");
+    await fill(page, ".composer-field .coin-stepper input", "30");
     await tapText(page, "发布求片", "button");
     await answerDialog(page, "发布");
     await page.waitForFunction(() => location.pathname === "/post/detail");

@@ -25,7 +25,7 @@ describe("sorting", () => {
     await tapText(page, "最热", ".sort-tabs button");
     await page.waitForFunction((href) => document.querySelector(".video-card")?.getAttribute("href") === href, {}, `/player?id=${hottest[0]!.id}`);
     const cards = await page.$$eval(".video-card", (els) => els.slice(0, 4).map((e) => [e.getAttribute("href"), e.querySelector(".video-card-meta")!.textContent]));
-    expect(cards).toEqual(hottest.map((v) => [`/player?id=${v.id}`, expect.stringContaining(`▶ ${formatCount(v.view_count)}`)]));
+    expect(cards).toEqual(hottest.map((v) => [`/player?id=${v.id}`, expect.stringContaining(`播放 ${formatCount(v.view_count)}`)]));
   });
 });
 

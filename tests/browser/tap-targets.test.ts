@@ -2,7 +2,7 @@ import type { Page } from "puppeteer";
 import { expect, it } from "vitest";
 import { home } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
-import { adultPhone, gatewayAndBrowser, submitLogin } from "../support/browser.ts";
+import { adultPhone, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
 const suite = gatewayAndBrowser();
@@ -85,6 +85,13 @@ const MEMBER_SCREENS: [path: string, ready: string][] = [
   ["/my/issues", ".page-body"],
   ["/user/customer", ".page-body"],
   ["/my/app-center", ".page-body"],
+  // 申请认证 in the bar, the dating filters, the certification form, the circle's composers (添加视频).
+  ["/dating", ".dating-card"],
+  ["/dating/certify", ".dating-terms"],
+  ["/lookmv", ".composer"],
+  ["/lookmv?type=post", ".video-pick"],
+  ["/my/my-dating", ".page-body"],
+  ["/my/my-post", ".page-body"],
 ];
 
 interface Target {
@@ -98,8 +105,8 @@ interface Target {
  * how far taps still land on it (the element, its children or its ::before/::after) across and down. Each
  * element is scrolled to the middle of the screen first, clear of the sticky bars.
  */
-function hitAreas(page: Page): Promise<Target[]> {
-  return page.evaluate(() => {
+function hitAreas(page: Page, within = "body"): Promise<Target[]> {
+  return page.evaluate((root) => {
     const INTERACTIVE = [
       "a[href]",
       "button",
@@ -120,7 +127,9 @@ function hitAreas(page: Page): Promise<Target[]> {
       "[role=slider]",
       "[tabindex]:not([tabindex='-1'])",
     ].join(",");
-    const shown = [...document.querySelectorAll<HTMLElement>(INTERACTIVE)].filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+    // A label read by screen readers only (.visually-hidden) is not tapped.
+    const shown = [...document.querySelector(root)!.querySelectorAll<HTMLElement>(INTERACTIVE)]
+      .filter((el) => !el.matches(".visually-hidden")).filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
     // A tap on a control inside another (an icon inside a link) is the outer one's.
     const controls = shown.filter((el) => !shown.some((outer) => outer !== el && outer.contains(el)));
     const describe = (el: HTMLElement) => {
@@ -165,7 +174,7 @@ function hitAreas(page: Page): Promise<Target[]> {
     }
     window.scrollTo(0, 0);
     return found;
-  });
+  }, within);
 }
 
 /** Once the screen's content is in and React Router has nothing under way. */
@@ -182,19 +191,22 @@ it(`gives every control on every screen a hit area of at least ${MIN_TAP} × ${M
   const page = await adultPhone(suite.browser);
   const compilation = (await testClient(suite.gw.url).send(home.compilations, { page: 1, limit: 1 })).list[0]!;
   const offenders = new Map<string, Target & { screens: string[] }>();
+  const note = (targets: Target[], where: string) => {
+    for (const t of targets) {
+      if (t.width >= MIN_TAP && t.height >= MIN_TAP) continue;
+      const key = `${t.what} ${t.width}×${t.height}`;
+      const seen = offenders.get(key) ?? { ...t, screens: [] };
+      if (!seen.screens.includes(where)) seen.screens.push(where);
+      offenders.set(key, seen);
+    }
+  };
   const visit = async (screens: [string, string][], who: string) => {
     for (const [path, ready] of screens) {
       await page.goto(`${suite.gw.url}${path}`);
       await settle(page, ready).catch((error: unknown) => {
         throw new Error(`${who} ${path}: ${String(error)}`);
       });
-      for (const t of await hitAreas(page)) {
-        if (t.width >= MIN_TAP && t.height >= MIN_TAP) continue;
-        const key = `${t.what} ${t.width}×${t.height}`;
-        const seen = offenders.get(key) ?? { ...t, screens: [] };
-        if (!seen.screens.includes(`${who} ${path}`)) seen.screens.push(`${who} ${path}`);
-        offenders.set(key, seen);
-      }
+      note(await hitAreas(page), `${who} ${path}`);
     }
   };
   await visit([...VISITOR_SCREENS, [`/home/collect-detail?id=${compilation.id}`, ".video-card"]], "visitor");
@@ -202,6 +214,19 @@ it(`gives every control on every screen a hit area of at least ${MIN_TAP} × ${M
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname !== "/login");
   await visit(MEMBER_SCREENS, "member");
+  // A sheet's controls: the gift sheet (its ×, the gifts, 赠送).
+  await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+  await settle(page, ".player-info");
+  await tapText(page, "打赏", "button");
+  await settle(page, ".gift-balance");
+  // The sheet slid all the way in: its foot at the screen's, its × taking a tap at its middle.
+  await page.waitForFunction(() => {
+    const sheet = document.querySelector(".sheet:has(.gift-balance)")?.getBoundingClientRect();
+    const close = document.querySelector(".sheet:has(.gift-balance) .sheet-close");
+    const box = close?.getBoundingClientRect();
+    return Boolean(sheet && box && Math.abs(sheet.bottom - innerHeight) < 1 && close!.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)));
+  });
+  note(await hitAreas(page, ".adm-popup-body:has(.gift-balance)"), "member gift sheet");
 
   const report = [...offenders.values()].map((o) => `${o.width}×${o.height} ${o.what} on ${o.screens.slice(0, 3).join(", ")}${o.screens.length > 3 ? ` and ${o.screens.length - 3} more` : ""}`);
   if (report.length) console.log(`Tap targets under ${MIN_TAP} × ${MIN_TAP} px:\n${report.join("\n")}`);

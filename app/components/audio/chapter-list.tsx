@@ -3,6 +3,7 @@ import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { playChapter } from "#app/features/audio/player.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { LockIcon } from "#app/components/icons.tsx";
 import { formatDuration } from "#app/lib/format.ts";
 import { audioStore } from "#app/stores/audio.ts";
 import { useStore } from "#app/stores/use-store.ts";
@@ -32,7 +33,7 @@ export function ChapterList({ book, chapters, extra }: { book: AudioDetail; chap
               <span className="audio-chapter-side">{formatDuration(c.duration)}</span>
               {c.can_open ? null : (
                 <span className="audio-chapter-side audio-chapter-price">
-                  <span aria-hidden>🔒 </span>
+                  <LockIcon />{" "}
                   {c.coins} 金币<span className="visually-hidden">，未解锁</span>
                 </span>
               )}

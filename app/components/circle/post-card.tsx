@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import type { CirclePost } from "#gateway/api/circle.ts";
+import { PlaysIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "./circle.css";
@@ -32,7 +33,9 @@ export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
             <EncImage key={img.url} src={img.url} ratio="1X1" alt={`图片 ${i + 1}`} />
           ))}
           {more > 0 ? <span className="post-more">+{more}</span> : null}
-          {post.video ? <span className="post-has-video">▶ 视频</span> : null}
+          {post.video ? <span className="post-has-video">
+              <PlaysIcon /> 视频
+            </span> : null}
         </div>
       ) : null}
       <p className="post-counts">

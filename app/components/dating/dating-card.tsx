@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import type { DatingCard as Card } from "#gateway/api/dating.ts";
+import { HeartIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import "./dating.css";
 
@@ -22,7 +23,8 @@ export const DatingCardRow = memo(function DatingCardRow({ card }: { card: Card 
         <p className="dating-card-meta">
           {card.area}
           {card.age ? ` · ${card.age}岁` : ""}
-          {card.rating ? ` · ${card.rating}分` : ""} · ♥ {card.like_count}
+          {card.rating ? ` · ${card.rating}分` : ""} · <HeartIcon />
+          <span className="visually-hidden">点赞</span> {card.like_count}
         </p>
         <p className="dating-card-summary">{card.summary}</p>
         <p className="dating-card-price">{card.is_pay ? "已解锁" : `${card.price} 金币解锁`}</p>

@@ -91,6 +91,8 @@ export function Banner({ ads }: { ads: Ad[] }) {
               url={ad.url}
               title={ad.title}
               className="banner-open"
+              // Named before its picture is decrypted (the picture's alt says the same).
+              aria-label={ad.title}
               // Only the slide in view is in the tab order; arrow keys move between slides.
               tabIndex={i === index ? 0 : -1}
               onClick={(e) => {

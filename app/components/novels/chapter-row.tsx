@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ResourceUnit } from "#gateway/api/resources.ts";
+import { LockIcon } from "#app/components/icons.tsx";
 import "./novels.css";
 
 /** One chapter in a list: its title, and a lock with its price (or VIP) while the member may not open it. */
@@ -9,7 +10,7 @@ export function ChapterRow({ unit, current = false }: { unit: ResourceUnit; curr
       <span className="chapter-title">{unit.title}</span>
       {unit.can_open ? null : (
         <span className="chapter-lock" aria-label={unit.vip_free && !unit.coins ? "VIP 章节" : `需 ${unit.coins} 金币`}>
-          🔒 {unit.vip_free && !unit.coins ? "VIP" : `${unit.coins} 金币`}
+          <LockIcon /> {unit.vip_free && !unit.coins ? "VIP" : `${unit.coins} 金币`}
           {unit.vip_free && unit.coins ? " · VIP 免费" : ""}
         </span>
       )}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Video } from "#gateway/api/content-types.ts";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
 import { Dotted, DottedText } from "#app/components/dotted.tsx";
+import { PlaysIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { stackState } from "#app/stores/stack.ts";
 
@@ -40,7 +41,15 @@ export const VideoCard = memo(function VideoCard({
         <EncImage src={video.cover} ratio={ratio} alt={video.title} />
         <span className={`video-card-price is-${price.tone}`}>{price.text}</span>
         <span className="video-card-meta">
-          <Dotted parts={[`▶ ${formatCount(video.view_count)}`, formatDuration(video.duration)]} />
+          <Dotted
+            parts={[
+              <>
+                <PlaysIcon />
+                <span className="visually-hidden">播放</span> {formatCount(video.view_count)}
+              </>,
+              formatDuration(video.duration),
+            ]}
+          />
         </span>
       </div>
       <p className="video-card-title">

@@ -25,7 +25,7 @@ export function SeriesFollowButton({ id, following: initial }: { id: number; fol
       .finally(() => setBusy(false));
   });
   return (
-    <Button size="small" color={following ? "default" : "primary"} fill={following ? "outline" : "solid"} aria-pressed={Boolean(following)} loading={busy} onClick={toggle}>
+    <Button className="item-action" size="small" color={following ? "default" : "primary"} fill={following ? "outline" : "solid"} aria-pressed={Boolean(following)} loading={busy} onClick={toggle}>
       {following ? "已追更" : "+ 追更"}
     </Button>
   );

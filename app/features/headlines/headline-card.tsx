@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Headline } from "#gateway/api/index.ts";
+import { HeartIcon, PlaysIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
@@ -34,7 +35,9 @@ export function QuotedVideo({ quote }: { quote: Headline["quote"] }) {
   return (
     <Link className="headline-quote" to={`/player?id=${quote.id}`} onClick={(e) => e.stopPropagation()}>
       <EncImage src={quote.cover} ratio={quote.cover_ratio} alt="" />
-      <span>▶ {quote.title}</span>
+      <span>
+        <PlaysIcon /> {quote.title}
+      </span>
     </Link>
   );
 }
@@ -52,7 +55,8 @@ export function HeadlineCard({ item, onOpen }: { item: Headline; onOpen: (id: nu
       <ImageGrid images={item.images} />
       <QuotedVideo quote={item.quote} />
       <p className="creator-meta">
-        {formatTime(item.created_at)} · ♥ {formatCount(item.like_count)} · 评论 {formatCount(item.comment_count)}
+        {formatTime(item.created_at)} · <HeartIcon />
+        <span className="visually-hidden">点赞</span> {formatCount(item.like_count)} · 评论 {formatCount(item.comment_count)}
       </p>
     </article>
   );

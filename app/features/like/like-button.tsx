@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import type { Liked } from "#app/features/comments/comment-kinds.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
+import { HeartIcon } from "#app/components/icons.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import type { clientAction } from "#app/routes/actions/like.ts";
 import type { LikeKind } from "./like-kinds.ts";
@@ -68,12 +69,13 @@ export function LikeButton({
   if (look === "text")
     return (
       <button type="button" className={`comment-like${on ? " is-on" : ""}`} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
-        ♥ {formatCount(like.like_count)}
+        <HeartIcon />
+        <span className="visually-hidden">点赞</span> {formatCount(like.like_count)}
       </button>
     );
   return (
     <Button className="item-action" size="small" color={on ? "danger" : "default"} aria-pressed={on} aria-busy={fetcher.busy} onClick={toggle}>
-      ♥ 点赞 {formatCount(like.like_count)}
+      <HeartIcon /> 点赞 {formatCount(like.like_count)}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ComicDetail } from "#gateway/api/comics.ts";
 import { comics } from "#gateway/api/index.ts";
 import type { ResourceUnit } from "#gateway/api/resources.ts";
+import { LockIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
@@ -74,9 +75,11 @@ export default function CartoonDetail({ loaderData: { comic, episodes, comments,
                   <span>{e.title}</span>
                 </Link>
               ) : (
-                <button type="button" className="comic-episode" onClick={() => setBuying(e)} aria-label={`${e.title}，${e.coins} 金币解锁`}>
+                <button type="button" className="comic-episode" onClick={() => setBuying(e)} aria-label={`${e.title}，${e.coins ? `${e.coins} 金币解锁` : "VIP 免费"}`}>
                   <span>{e.title}</span>
-                  <span className="comic-episode-price">🔒 {e.coins || "VIP"}</span>
+                  <span className="comic-episode-price">
+                    <LockIcon /> {e.coins ? `${e.coins} 金币` : "VIP"}
+                  </span>
                 </button>
               )}
             </li>

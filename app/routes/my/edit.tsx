@@ -131,19 +131,31 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
         {/* The picker opens from a button of its own: a clickable Form.Item renders an <a> without href, which
             a keyboard cannot reach. */}
         <Form.Item name="birthday" label="生日" trigger="onConfirm">
-          <DatePicker min={new Date(1940, 0, 1)} max={adultBirthdayMax} title="选择生日">
-            {(value, actions) => (
-              <button type="button" className="field-button" onClick={actions.open} aria-label={`生日：${value ? ymd(value) : "未填写"}`}>
-                {value ? ymd(value) : <span className="placeholder">未填写</span>}
-              </button>
-            )}
-          </DatePicker>
+          <BirthdayField max={adultBirthdayMax} />
         </Form.Item>
         <Form.Item name="intro" label="简介">
           <TextArea name="intro" maxLength={accounts.MAX_INTRO} showCount rows={3} placeholder="介绍一下自己" aria-label="简介" />
         </Form.Item>
       </ActionForm>
     </Page>
+  );
+}
+
+/**
+ * The birthday, from a wheel. NOTE: antd-mobile's wheel opens an empty field at today, held to `max`: every
+ * column at its last entry, the half below the selection empty. An empty field opens 30 years back instead,
+ * without taking that date until 确定.
+ */
+function BirthdayField({ value, onConfirm, max }: { value?: Date | null; onConfirm?: (date: Date) => void; max: Date }) {
+  const [openAt] = useState(() => new Date(max.getFullYear() - 12, 0, 1));
+  return (
+    <DatePicker min={new Date(1940, 0, 1)} max={max} title="选择生日" value={value ?? openAt} onConfirm={onConfirm}>
+      {(_, actions) => (
+        <button type="button" className="field-button" onClick={actions.open} aria-label={`生日：${value ? ymd(value) : "未填写"}`}>
+          {value ? ymd(value) : <span className="placeholder">未填写</span>}
+        </button>
+      )}
+    </DatePicker>
   );
 }
 

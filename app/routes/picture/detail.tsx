@@ -10,6 +10,7 @@ import { SeriesFollowButton } from "#app/features/follow/series-follow-button.ts
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
+import { LockIcon } from "#app/components/icons.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import "#app/components/pictures-games/pictures-games.css";
 import type { Route } from "./+types/detail";
@@ -74,7 +75,7 @@ function Pictures({ set, images }: { set: PictureSetDetail; images: PictureImage
             </li>
           ) : (
             <li key={p.seq} className="picture-locked">
-              <span aria-hidden="true">🔒</span>
+              <LockIcon />
               <span>第 {p.seq} 张</span>
             </li>
           ),

@@ -1,4 +1,4 @@
-import { Button, Stepper, TextArea } from "antd-mobile";
+import { Button, TextArea } from "antd-mobile";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { circle } from "#gateway/api/index.ts";
@@ -19,6 +19,7 @@ import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { setCoins } from "#app/stores/user.ts";
+import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
 
@@ -110,7 +111,7 @@ function Reward({ id, reward, balance: loaded }: { id: number; reward: number; b
         <h2>
           悬赏 <strong data-testid="reward">{now}</strong> 金币
         </h2>
-        <Stepper min={1} max={circle.MAX_REWARD} step={10} value={coins} onChange={(v) => setCoinsToAdd(v || 1)} aria-label="追加金币" />
+        <CoinStepper label="追加金币" min={1} max={circle.MAX_REWARD} step={10} value={coins} onChange={setCoinsToAdd} />
         <Button size="small" color="primary" loading={fetcher.state !== "idle"} onClick={memberOnly(() => void add())}>
           追加悬赏
         </Button>
