@@ -24,7 +24,7 @@ const composerState = (page: Page) =>
       text: form.querySelector("textarea")!.value,
       pictures: form.querySelectorAll(".adm-image-uploader-cell img").length,
       video: form.querySelector(".video-upload .composer-hint")?.textContent ?? "",
-      reward: form.querySelector<HTMLInputElement>(".composer-field .adm-stepper input")?.value ?? null,
+      reward: form.querySelector<HTMLInputElement>(".composer-field .coin-stepper input")?.value ?? null,
     };
   });
 
@@ -57,7 +57,7 @@ async function publish(page: Page, text: string, reward?: number): Promise<numbe
   await box.click();
   await box.type(text);
   if (reward !== undefined) {
-    const stepper = (await page.waitForSelector(".composer-field .adm-stepper input", { visible: true }))!;
+    const stepper = (await page.waitForSelector(".composer-field .coin-stepper input", { visible: true }))!;
     await stepper.click({ count: 3 });
     await stepper.type(String(reward));
     await tapText(page, "发布求片", "button");
@@ -179,7 +179,7 @@ describe("journey: two posts and two requests in a row", () => {
     const box = await shownComposer(page, "/lookmv");
     await box.click();
     await box.type(text);
-    const stepper = (await page.waitForSelector(".composer-field .adm-stepper input", { visible: true }))!;
+    const stepper = (await page.waitForSelector(".composer-field .coin-stepper input", { visible: true }))!;
     await stepper.click({ count: 3 });
     await stepper.type("40");
     // The first send reaches the gateway, and its answer is lost on the way back.
