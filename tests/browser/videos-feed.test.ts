@@ -278,7 +278,10 @@ describe("search", () => {
     // Back: the earlier results, kept alive, with their own word in the box (not the one typed over it).
     await page.goBack();
     await page.waitForFunction(() => new URL(location.href).searchParams.get("kw") === "美食");
-    await page.waitForFunction(() => [...document.querySelectorAll(".result-search")].filter((r) => r.checkVisibility()).length === 1);
+    // The address changes at once; the screen once the router has taken the step back (its loader answered).
+    await page.waitForFunction(
+      () => [...document.querySelectorAll<HTMLInputElement>(".result-search input")].filter((i) => i.checkVisibility()).map((i) => i.value).join() === "美食",
+    );
     expect(await box()).toBe("美食");
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/search");
