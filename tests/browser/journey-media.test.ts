@@ -1,6 +1,6 @@
 import type { ElementHandle, Page } from "puppeteer";
 import { expect, it } from "vitest";
-import { clickText, findText, gatewayAndBrowser } from "../support/browser.ts";
+import { clickText, findText, gatewayAndBrowser, tapLabel } from "../support/browser.ts";
 import { returningMember, stillControlled, tapTab } from "../support/journey.ts";
 import { swipe, tap } from "../support/touch.ts";
 
@@ -17,17 +17,6 @@ const shownReader = async (page: Page) =>
 const onPage = (page: Page, n: number) =>
   page.waitForFunction((want) => [...document.querySelectorAll<HTMLElement>("[data-testid=reader]")].find((e) => e.checkVisibility())?.dataset.page === String(want), {}, n);
 
-/** Taps the first visible, enabled control named `label` (a chapter's play button, the mini player's). */
-const tapLabel = (page: Page, label: string) =>
-  page.waitForFunction(
-    (l) => {
-      const el = [...document.querySelectorAll<HTMLButtonElement>(`button[aria-label="${l}"]`)].find((e) => e.checkVisibility() && !e.disabled);
-      el?.click();
-      return Boolean(el);
-    },
-    {},
-    label,
-  );
 
 /** Taps the first visible element matching `selector` (kept-alive screens stay in the page, hidden). */
 async function tapFirst(page: Page, selector: string) {
@@ -92,7 +81,12 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   // Reopened, the hint does not come again.
   await tapFirst(page, 'a.resource-card[href^="/novel/detail"]');
   await page.waitForFunction(() => location.pathname === "/novel/detail");
-  await clickText(page, "继续阅读", "button");
+  // 继续阅读 once the progress saved on leaving has reached the gateway, 开始阅读 until then: either reopens it.
+  await page.waitForFunction(() => {
+    const open = [...document.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.checkVisibility() && /继续阅读|开始阅读/.test(b.textContent ?? ""));
+    open?.click();
+    return Boolean(open);
+  });
   reader = await shownReader(page);
   expect(await page.$(".reader-hint")).toBeNull();
   await tap(page, { x: box.x + box.width / 2, y });

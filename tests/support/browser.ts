@@ -127,6 +127,18 @@ export async function tapText(page: Page, text: string, selector = "button") {
   );
 }
 
+/** Taps the first visible, enabled control named `label` (a chapter's play button, the mini player's). */
+export const tapLabel = (page: Page, label: string) =>
+  page.waitForFunction(
+    (l) => {
+      const el = [...document.querySelectorAll<HTMLButtonElement>(`button[aria-label="${l}"]`)].find((e) => e.checkVisibility() && !e.disabled);
+      el?.click();
+      return Boolean(el);
+    },
+    {},
+    label,
+  );
+
 /** Fills the login form and submits it, as a person would. */
 export async function submitLogin(page: Page, phone: string, password: string) {
   await page.locator('input[name="phone"]').fill(phone);
