@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Page } from "puppeteer";
 import { home, video } from "#gateway/api/index.ts";
 import { answerDialog, clickText, findText, phonePage, tapText } from "../support/browser.ts";
 import { swipe, tap } from "../support/touch.ts";
@@ -6,6 +7,15 @@ import { callsOf, testClient } from "../support/gateway.ts";
 import { videoSuite, visible, maxRow, inAppNavigate } from "../support/video-suite.ts";
 
 const { suite, adultPhone, loggedIn, newMember } = videoSuite();
+
+/** Holds the home notice's answer (getOpenAdsAndVersion) until the returned function is called. */
+async function holdNotice(page: Page): Promise<() => void> {
+  await page.setRequestInterception(true);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? held.then(() => r.continue()) : r.continue()));
+  return () => release();
+}
 
 describe("home feed", () => {
   it("shows the notice once, at once with the first screen, then loads the feed and more of it on scroll", async () => {
@@ -45,11 +55,8 @@ describe("home feed", () => {
         if (w.noticeAfterLeaving === undefined && document.querySelector(".adm-dialog")) w.noticeAfterLeaving = Boolean(w.leftHome);
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.setRequestInterception(true);
     // The notice's answer is held until the member has scrolled the feed by touch.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? held.then(() => r.continue()) : r.continue()));
+    const release = await holdNotice(page);
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     const card = (await (await page.$(".video-card"))!.boundingBox())!;
@@ -69,11 +76,8 @@ describe("home feed", () => {
   it("keeps the notice for home when the member has left it before the notice came", async () => {
     const page = await phonePage(suite.browser);
     await page.evaluateOnNewDocument(() => localStorage.setItem("___AGE_CONFIRMED__", "1"));
-    await page.setRequestInterception(true);
     // The notice is held until the member is on another screen (a fixed delay raced a slow first screen).
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    page.on("request", (r) => void (r.url().endsWith("/api/home/getOpenAdsAndVersion") ? held.then(() => r.continue()) : r.continue()));
+    const release = await holdNotice(page);
     await page.goto(`${suite.gw.url}/home`);
     await page.waitForSelector(".video-card", { visible: true });
     await inAppNavigate(page, "/search");
