@@ -25,7 +25,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: ["tests/integration/**/*.pg-only.test.ts"], ...integration },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.pg-only.test.ts"],
+          globalSetup: ["tests/support/template-setup.ts"],
+          ...integration,
+        },
       },
       {
         test: {
@@ -39,6 +45,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
+          globalSetup: ["tests/support/template-setup.ts"],
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 90_000,

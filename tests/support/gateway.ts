@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { GatewayClient, type GatewayClientOptions } from "#gateway/client.ts";
@@ -34,14 +34,19 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** The reference gateway on a free port with a fresh data folder, serving build/client. */
+/**
+ * The reference gateway on a free port with a fresh data folder, serving build/client. Its database starts as a
+ * copy of the run's seeded template (tests/support/template-setup.ts, postgres-setup.ts) when the project has one.
+ */
 export async function startTestGateway(
   opts: { env?: Record<string, string | undefined>; dataDir?: string; clientDir?: string; port?: number } = {},
 ): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-test-"));
   const clientDir = opts.clientDir ?? join(REPO_ROOT, "build/client");
   const cluster = inject("pgClusterUrl");
-  const databaseUrl = opts.env?.DATABASE_URL ?? (cluster ? await createTestDatabase(cluster) : undefined);
+  const databaseUrl = opts.env?.DATABASE_URL ?? (cluster ? await createTestDatabase(cluster, inject("pgTemplate")) : undefined);
+  const template = inject("sqliteTemplate");
+  if (!databaseUrl && !opts.dataDir && template) copyFileSync(template, join(dataDir, "gateway.sqlite"));
   const env = { ...opts.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   let running = await startServer({ port: opts.port ?? 0, host: "127.0.0.1", dataDir, clientDir, env });
   const gw: TestGateway = {

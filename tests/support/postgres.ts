@@ -66,13 +66,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 
 let counter = 0;
 
-/** A fresh, empty database on a test cluster; its URL. */
-export async function createTestDatabase(clusterUrl: string): Promise<string> {
+/** A fresh database on a test cluster, empty or a copy of the database `template`; its URL. */
+export async function createTestDatabase(clusterUrl: string, template?: string): Promise<string> {
   const name = `gw_${process.pid}_${Date.now()}_${counter++}`;
   const client = new pg.Client({ connectionString: clusterUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } finally {
     await client.end();
   }
