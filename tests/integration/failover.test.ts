@@ -39,15 +39,19 @@ async function lineA() {
 
 /**
  * A line in front of a gateway that may die the worst way: `cut` passes a call on, lets the gateway do it, and
- * drops the connection instead of answering (then calls `onCut`, once). Pings pass.
+ * drops the connection instead of answering (then calls `onCut`, once). Pings pass; `pinged` resolves once one
+ * has been answered.
  */
 async function cuttingProxy(target: string, cut: (path: string, n: number) => boolean, onCut: () => Promise<void> = async () => {}) {
   const upstream = new URL(target);
   let n = 0;
   let cutOnce: Promise<void> | undefined;
+  let answeredPing = () => {};
+  const pinged = new Promise<void>((done) => (answeredPing = done));
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     const isCall = path.startsWith("/api/");
+    if (path.includes("ping")) res.once("finish", answeredPing);
     const cutThis = isCall && cut(path, ++n);
     const up = request({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (answer) => {
       if (!cutThis) {
@@ -67,6 +71,7 @@ async function cuttingProxy(target: string, cut: (path: string, n: number) => bo
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pinged,
     close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())),
   };
 }
@@ -179,8 +184,8 @@ it("does not send a call twice that was in flight when the switch happened and g
 it("the CLI moves to the other line, says so on stderr, and a gift sent again there is charged once", async () => {
   const a = await lineA();
   const proxy = await cuttingProxy(a.url, () => true, a.kill);
-  // B answers pings late, so the CLI starts on A.
-  const b = await startDelayProxy(gw.url, (path) => (path.includes("ping") ? 300 : 0));
+  // B answers pings only once A has answered one, so the CLI starts on A (a fixed delay loses on a loaded machine).
+  const b = await startDelayProxy(gw.url, (path) => (path.includes("ping") ? proxy.pinged : 0));
   const before = await coins();
   const gift = (await testClient(gw.url).send(video.giftList, undefined))[0]!;
   const result = await runCli(["--lines", `${proxy.url},${b.url}`, "--json", "call", "/api/user/rewardHer", `id=${DEMO_LOCKED_VIDEO_ID}`, `gift_id=${gift.id}`, "--token", token], {
@@ -212,7 +217,7 @@ it("gw replay: the same data answers the same, also when the first line dies mid
 
   const a = await lineA();
   const proxy = await cuttingProxy(a.url, (_path, n) => n > 3, a.kill);
-  const b = await startDelayProxy(gw.url, (path) => (path.includes("ping") ? 300 : 0));
+  const b = await startDelayProxy(gw.url, (path) => (path.includes("ping") ? proxy.pinged : 0));
   const same = await runCli(["--lines", `${proxy.url},${b.url}`, "--json", "replay", har], { env: { GW_HOME: dir } });
   // The gift moved coins: skipped.
   expect(same.stderr).toContain(`moved to ${b.url}`);

@@ -2,14 +2,16 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A plain HTTP proxy in front of the gateway that holds some requests up, as a slow line would. It passes
+ * A plain HTTP proxy in front of the gateway that holds some requests up, as a slow line would: `hold` gives a
+ * request's delay in ms, or a promise it waits for (a line that answers only after another has). It passes
  * the Host header on, so the gateway's media links point back through it. Works for requests from workers
  * too, which DevTools request interception does not reliably catch.
  */
-export async function startDelayProxy(target: string, delayMs: (path: string) => number): Promise<{ url: string; close(): Promise<void> }> {
+export async function startDelayProxy(target: string, hold: (path: string) => number | Promise<unknown>): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
   const server = createServer((req, res) => {
-    setTimeout(() => {
+    const held = hold(req.url ?? "/");
+    const pass = () => {
       const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -19,7 +21,9 @@ export async function startDelayProxy(target: string, delayMs: (path: string) =>
         res.end();
       });
       req.pipe(up);
-    }, delayMs(req.url ?? "/"));
+    };
+    if (typeof held === "number") setTimeout(pass, held);
+    else void held.then(pass);
   });
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
   return {
