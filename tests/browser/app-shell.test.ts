@@ -23,7 +23,8 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-const adultPhone = () => adultPhoneIn(browser);
+// The app shell is the service worker's: every page here has it.
+const adultPhone = () => adultPhoneIn(browser, { serviceWorker: true });
 
 const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);

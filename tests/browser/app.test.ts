@@ -10,8 +10,8 @@ const suite = gatewayAndBrowser();
 const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 /** A phone that has already passed the age gate. */
-async function enteredPhone(): Promise<Page> {
-  const page = await phonePage(suite.browser);
+async function enteredPhone(opts: { serviceWorker?: boolean } = {}): Promise<Page> {
+  const page = await phonePage(suite.browser, opts);
   // The home notice (covered in videos.test.ts) would sit over the screen.
   await page.evaluateOnNewDocument(() => sessionStorage.setItem("___HOME_NOTICE__", "1"));
   await page.goto(`${suite.gw.url}/`);
@@ -365,7 +365,7 @@ describe("shell QA", () => {
     await page.setOfflineMode(false);
 
     // A first visit (no service worker yet) that goes offline before the worker's script loads.
-    const fresh = await enteredPhone();
+    const fresh = await enteredPhone({ serviceWorker: true });
     await fresh.goto(`${suite.gw.url}/discovery/concentration`);
     await fresh.waitForSelector(".element-card", { visible: true });
     await inApp(fresh, "/my/announcement");

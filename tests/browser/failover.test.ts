@@ -51,7 +51,7 @@ async function scrollFeedTo(page: Page, row: number) {
 }
 
 it("keeps working when the line that served it dies: the feed loads more, a video is bought once, nothing reloads", { timeout: 150_000 }, async () => {
-  const page = await adultPhone(browser);
+  const page = await adultPhone(browser, { serviceWorker: true });
   const recorder = await recordHar(page);
   await page.goto(`${a.url}/home`);
   await page.waitForSelector(".video-card", { visible: true });

@@ -18,7 +18,7 @@ let member: Page | undefined;
 /** The demo member, signed in once for the file, on a page its service worker controls. */
 async function demoPage(): Promise<Page> {
   if (member) return member;
-  const page = await adultPhone(suite.browser, { shared: true });
+  const page = await adultPhone(suite.browser, { shared: true, serviceWorker: true });
   await page.goto(`${suite.gw.url}/login?redirect=%2Fmy%2Fsetting`);
   await submitLogin(page, DEMO.phone, DEMO.password);
   await page.waitForFunction(() => location.pathname === "/my/setting");
@@ -219,7 +219,7 @@ describe("a novel chapter", () => {
     // A line that holds the book's detail call (and only it, once the reader is open) for 6 s.
     let holdDetail = false;
     const line = await startDelayProxy(suite.gw.url, (path) => (holdDetail && path.startsWith("/api/novel/detail") ? 6000 : 0));
-    const page = await adultPhone(suite.browser);
+    const page = await adultPhone(suite.browser, { serviceWorker: true });
     try {
       const c = await demoClient();
       const chapter = (await c.send(novels.chaptersList, { id: FIRST_NOVEL_ID, page: 1, limit: 50 })).list.find((ch) => !ch.can_open)!;

@@ -53,12 +53,24 @@ export function gatewayAndBrowser(opts?: Parameters<typeof startTestGateway>[0])
   };
 }
 
+export interface PhoneOptions {
+  /** Kept open for the file's later tests; it then closes with the browser. */
+  shared?: boolean;
+  /**
+   * The app registers its service worker (3 s after load), which then precaches every file of the build: seconds
+   * of CPU per page for the browser and the gateway. Only runs about the worker (installed app, offline, updates,
+   * failover, journeys) ask for it; other pages are a browser without service workers, which the app supports
+   * (decision 072).
+   */
+  serviceWorker?: boolean;
+}
+
 /**
  * A fresh incognito-like context on an emulated phone, so tests do not share storage. Opened inside a test, it is
  * closed when that test ends (a page left open keeps running the app: timers, animations, video, workers), unless
  * it is `shared` by the file's later tests; then it closes with the browser.
  */
-export async function phonePage(browser: Browser, { shared = false } = {}): Promise<Page> {
+export async function phonePage(browser: Browser, { shared = false, serviceWorker = false }: PhoneOptions = {}): Promise<Page> {
   const context = await browser.createBrowserContext();
   if (!shared) {
     try {
@@ -69,12 +81,13 @@ export async function phonePage(browser: Browser, { shared = false } = {}): Prom
   }
   const page = await context.newPage();
   await page.emulate(PHONE);
+  if (!serviceWorker) await page.evaluateOnNewDocument(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
   page.setDefaultTimeout(15_000);
   return page;
 }
 
 /** A phone past the age gate. The home notice (covered in videos.test.ts) is marked as seen, so it does not cover the screen. */
-export async function adultPhone(browser: Browser, opts: { shared?: boolean } = {}): Promise<Page> {
+export async function adultPhone(browser: Browser, opts: PhoneOptions = {}): Promise<Page> {
   const page = await phonePage(browser, opts);
   await page.evaluateOnNewDocument(() => {
     localStorage.setItem("___AGE_CONFIRMED__", "1");

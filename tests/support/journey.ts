@@ -48,7 +48,7 @@ export async function returningMember(
       }
     }
   }
-  const page = await adultPhone(browser);
+  const page = await adultPhone(browser, { serviceWorker: true });
   await page.goto(`${gw.url}/login?redirect=%2Fhome`);
   await submitLogin(page, phone, password);
   await page.waitForFunction(() => location.pathname === "/home");
