@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, comics, novels, resources } from "#gateway/api/index.ts";
 import type { ResourceKind } from "#gateway/api/resources.ts";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin } from "../support/browser.ts";
+import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin, tapSheetAction } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -210,8 +210,7 @@ describe("the member's lists", () => {
 
     await navigate(page, `/cartoon/cartoon-detail?id=${comic.id}`);
     await clickText(page, "☆ 收藏", "button");
-    // A locator waits for the sheet to finish sliding in before it taps.
-    await page.locator(`.adm-action-sheet-button-item-wrapper ::-p-text(${name})`).click();
+    await tapSheetAction(page, name);
     await findText(page, "★ 已收藏", "button");
 
     await navigate(page, "/my/my-like?list=comic");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, creators, home, video } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { answerDialog, clickText, findText, submitLogin, tapText } from "../support/browser.ts";
+import { answerDialog, clickText, findText, submitLogin, tapSheetAction, tapText } from "../support/browser.ts";
 import { doubleTap, pinch, swipe, tap } from "../support/touch.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 import { videoSuite, visible, noneVisible, sheetIdle, inAppNavigate, loginToken, routerIdle } from "../support/video-suite.ts";
@@ -361,8 +361,7 @@ describe("my favourites", () => {
     await findText(page, name, "div");
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID + 2}`);
     await clickText(page, "☆ 收藏", "button");
-    // A locator waits for the sheet to finish sliding in before it taps.
-    await page.locator(`.adm-action-sheet-button-item-wrapper ::-p-text(${name})`).click();
+    await tapSheetAction(page, name);
     await findText(page, "★ 已收藏", "button");
     await inAppNavigate(page, "/my/my-like");
     // The earlier visit to this screen is kept (hidden) in history: tap the visible tab.

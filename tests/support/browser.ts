@@ -103,6 +103,18 @@ export async function answerDialog(page: Page, text: string) {
   await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
 }
 
+/**
+ * Taps the action `text` of the action sheet on screen once it takes taps. antd-mobile's popup ignores pointer events
+ * until its slide-in has come to rest, so a tap before lands on the mask and closes the sheet; and a bounding box
+ * looks stable in the frames before the slide starts (a busy machine has several), so a locator alone may tap early.
+ */
+export async function tapSheetAction(page: Page, text: string) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".adm-popup-body:has(.adm-action-sheet)")].some((b) => b.checkVisibility() && b.style.pointerEvents === "unset"),
+  );
+  await page.locator(`.adm-action-sheet-button-item-wrapper ::-p-text(${text})`).click();
+}
+
 /** Waits until an element containing `text` is visible and returns it. */
 export async function findText(page: Page, text: string, selector = "*") {
   return page.waitForSelector(`::-p-xpath(//${selector === "*" ? "*" : selector}[contains(normalize-space(.), ${JSON.stringify(text)}) and not(ancestor-or-self::*[contains(@style,"display: none")])])`, {
