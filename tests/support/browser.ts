@@ -36,8 +36,9 @@ export function gatewayAndBrowser(opts?: Parameters<typeof startTestGateway>[0])
   let gw: TestGateway | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    gw = await startTestGateway(opts);
-    browser = await launchBrowser();
+    // Side by side; both settle before a failure is thrown, so afterAll closes whichever started.
+    const started = await Promise.allSettled([startTestGateway(opts).then((g) => (gw = g)), launchBrowser().then((b) => (browser = b))]);
+    for (const s of started) if (s.status === "rejected") throw s.reason;
   });
   afterAll(async () => {
     await browser?.close();
