@@ -27,6 +27,7 @@ import { serviceHandlers } from "#server/services/index.ts";
 import { resourceHandlers } from "#server/resources/index.ts";
 import { serveAudio } from "#server/resources/audio/tones.ts";
 import { serveDemoGame } from "#server/resources/games/demo-page.ts";
+import { useClock } from "#server/clock.ts";
 
 // Room for the multipart framing and the other fields around the file.
 const FORM_OVERHEAD = 64 * 1024;
@@ -55,6 +56,7 @@ export function createApp(
     if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
     (level === "error" ? console.error : console.log)(`[gateway] ${message}`);
   };
+  useClock(settings.dataDir, settings.testClock);
   const deps: ApiDeps = { db, settings, registry, log, answers: new Map() };
   const uploads = { storage, settings };
   const app = new Hono();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, configFromEnv, type GatewayConfig } from "#gateway/config.ts";
+import { ConfigError, configFromEnv, DEV_SIGN_SECRET, type GatewayConfig } from "#gateway/config.ts";
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "PORT must be a number" }).int().min(0).max(65535).default(3000),
@@ -23,6 +23,8 @@ const envSchema = z.object({
     .string()
     .refine((v) => v.trim() === "*" || corsList(v).every(isOrigin), "GATEWAY_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com")
     .default("*"),
+  GATEWAY_TEST_CLOCK: z.enum(["0", "1"], { error: "GATEWAY_TEST_CLOCK must be 1 or 0" }).default("0"),
+  NODE_ENV: z.string().optional(),
 });
 
 const corsList = (v: string) => v.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
@@ -68,6 +70,8 @@ export interface ServerSettings {
    * this one after a failover (docs/protocol.md §5). `*`, the development default, allows any.
    */
   corsOrigins: "*" | string[];
+  /** Tests only: the server's clock can be moved through `{dataDir}/test-clock` (server/clock.ts, decision 064). */
+  testClock: boolean;
 }
 
 const ENV_NAMES: Record<string, string> = {
@@ -101,6 +105,10 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     else throw error;
   }
   if (parsed.success && Boolean(parsed.data.TLS_CERT) !== Boolean(parsed.data.TLS_KEY)) problems.push("TLS_CERT and TLS_KEY go together: set both or neither");
+  // A deployment sets its own secrets (README): a movable clock there would let VIP and codes outlive their time.
+  if (parsed.success && parsed.data.GATEWAY_TEST_CLOCK === "1" && (parsed.data.NODE_ENV === "production" || (gateway && gateway.signSecret !== DEV_SIGN_SECRET))) {
+    problems.push("GATEWAY_TEST_CLOCK is for tests: it runs only with the development keys, never in production");
+  }
   if (problems.length || !parsed.success || !gateway) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -119,5 +127,6 @@ export function readSettings(env: Record<string, string | undefined>): ServerSet
     ...(e.TLS_CERT && e.TLS_KEY ? { tls: { certFile: e.TLS_CERT, keyFile: e.TLS_KEY } } : {}),
     trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
     corsOrigins: e.GATEWAY_CORS_ORIGINS.trim() === "*" ? "*" : corsList(e.GATEWAY_CORS_ORIGINS),
+    testClock: e.GATEWAY_TEST_CLOCK === "1",
   };
 }

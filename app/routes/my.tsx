@@ -1,6 +1,6 @@
 import { Avatar, Button, List } from "antd-mobile";
 import { Link } from "react-router";
-import { formatCount } from "#app/lib/format.ts";
+import { formatCount, formatTime } from "#app/lib/format.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
@@ -30,6 +30,11 @@ export default function My({ loaderData }: Route.ComponentProps) {
                 {u?.vip ? <span className="badge-vip">VIP</span> : <span>普通会员</span>}
                 <span>Lv.{u?.level ?? 0}</span>
                 <span>ID {u?.uid}</span>
+                {u?.vip_expires_at ? (
+                  <span data-testid="vip-end">
+                    {u.vip ? "会员到期" : "会员已到期"} {formatTime(u.vip_expires_at)}
+                  </span>
+                ) : null}
               </>
             ) : (
               <Link to="/login?redirect=%2Fmy">

@@ -22,7 +22,10 @@ export interface User {
   is_attention: number;
   is_recommend: number;
   is_reg: number;
+  /** 1 while VIP (`vip_expires_at` is still ahead), else 0. */
   vip: number;
+  /** When VIP ends, `YYYY-MM-DD hh:mm:ss` UTC; empty when never VIP. */
+  vip_expires_at: string;
   level: number;
   likes_count: number;
   live_count: number;

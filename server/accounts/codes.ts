@@ -5,7 +5,8 @@ import { avatarUrl } from "#server/content/media.ts";
 import { ApiError, defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
 import { redeemExchangeCode } from "#server/wallet/exchange-codes.ts";
 import { ticketCount } from "#server/wallet/purchases.ts";
-import { userByAffCode } from "./users.ts";
+import { userByAffCode, vipEnd, vipFlag } from "./users.ts";
+import { clock } from "#server/clock.ts";
 
 // Invitation codes (each member's `aff_code`) and exchange codes.
 
@@ -42,7 +43,7 @@ export const invitation = defineHandler(accounts.invitation, {
     if (inviter.id === me.id) throw new ApiError(400, "不能填写自己的邀请码");
     if (inviter.invited_by === me.id) throw new ApiError(400, "不能绑定你邀请的人");
     // Guarded in the statement too: two binds at once leave the first.
-    if ((await db.run("UPDATE users SET invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ? AND invited_by IS NULL", [inviter.id, inviter.aff_code, Date.now(), me.id])) !== 1) {
+    if ((await db.run("UPDATE users SET invited_by = ?, invite_by_code = ?, updated_at = ? WHERE id = ? AND invited_by IS NULL", [inviter.id, inviter.aff_code, clock.now(), me.id])) !== 1) {
       throw new ApiError(400, "你已绑定过邀请人");
     }
     return { msg: "绑定成功", data: { invite_by_code: inviter.aff_code } };
@@ -58,8 +59,8 @@ export const exchangeCode = defineHandler(accounts.exchangeCode, {
       kind: r.kind,
       amount: r.amount,
       coins: r.user.coins,
-      vip: r.user.vip,
-      vip_expires_at: r.user.vip_expires_at ? isoDate(r.user.vip_expires_at) : "",
+      vip: vipFlag(r.user),
+      vip_expires_at: vipEnd(r.user),
       tickets: await ticketCount(db, caller.user.id),
     };
     return { msg: `兑换成功，获得 ${services.exchangeGift(r)}`, data };

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { User } from "#gateway/api/types.ts";
+import { clock, isoDate } from "#server/clock.ts";
 import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 
@@ -21,7 +22,10 @@ export interface UserRow {
   coins: number;
   coins_total: number;
   consumption: number;
+  /** Flag of the past: VIP is `vip_expires_at > clock.now()` (isVip). */
   vip: number;
+  /** When VIP ends (ms); 0 when never VIP. */
+  vip_expires_at: number;
   level: number;
   auth_level: number;
   auth_status: number;
@@ -63,18 +67,19 @@ export interface NewUser {
   passwordHash?: string | null;
   username?: string;
   coins?: number;
-  vip?: number;
+  /** When VIP ends (ms); unset, never VIP. */
+  vipExpiresAt?: number;
   level?: number;
 }
 
 export async function insertUser(db: DB, input: NewUser): Promise<UserRow> {
-  const now = Date.now();
+  const now = clock.now();
   const uuid = randomUUID();
   const username = input.username ?? `游客${uuid.slice(0, 6)}`;
   const id = await db.insert(
-    `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, level, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [uuid, input.oauthId ?? null, input.phone ?? null, input.passwordHash ?? null, username, username, await newAffCode(db), input.coins ?? 0, input.coins ?? 0, input.vip ?? 0, input.level ?? 0, now, now],
+    `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, vip_expires_at, level, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [uuid, input.oauthId ?? null, input.phone ?? null, input.passwordHash ?? null, username, username, await newAffCode(db), input.coins ?? 0, input.coins ?? 0, input.vipExpiresAt ? 1 : 0, input.vipExpiresAt ?? 0, input.level ?? 0, now, now],
   );
   return (await userById(db, id))!;
 }
@@ -91,6 +96,15 @@ export async function guestForOAuthId(db: DB, oauthId: string): Promise<UserRow>
     return (await db.get<UserRow>("SELECT * FROM users WHERE oauth_id = ?", [oauthId]))!;
   }
 }
+
+/** Whether the member is VIP now: every VIP decision asks this (decision 064). */
+export const isVip = (user: Pick<UserRow, "vip_expires_at">): boolean => Number(user.vip_expires_at) > clock.now();
+
+/** The `vip` field of answers: 1 while VIP, 0 before and after. */
+export const vipFlag = (user: Pick<UserRow, "vip_expires_at">): number => (isVip(user) ? 1 : 0);
+
+/** When VIP ends as the protocol writes times; empty when never VIP. */
+export const vipEnd = (user: Pick<UserRow, "vip_expires_at">): string => (Number(user.vip_expires_at) > 0 ? isoDate(Number(user.vip_expires_at)) : "");
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -122,7 +136,8 @@ export function toProfile(row: UserRow, token: string, origin: string): User {
     is_attention: 0,
     is_recommend: row.is_recommend,
     is_reg: row.phone ? 1 : 0,
-    vip: row.vip,
+    vip: vipFlag(row),
+    vip_expires_at: vipEnd(row),
     level: row.level,
     likes_count: row.likes_count,
     live_count: row.live_count,

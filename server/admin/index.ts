@@ -3,6 +3,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { withdrawals } from "./withdrawals.ts";
 import { support } from "./support.ts";
 import { reports } from "./reports.ts";
+import { codes } from "./codes.ts";
 
 // Operators' tools on the gateway's own database (`npm run admin -- <command>`), configured by the same
 // environment as the gateway (DATA_DIR or DATABASE_URL). One file per command, one line each below.
@@ -11,6 +12,7 @@ const program = new Command("admin").description("operate the reference gateway:
 program.addCommand(withdrawals);
 program.addCommand(support);
 program.addCommand(reports);
+program.addCommand(codes);
 
 try {
   await program.parseAsync(process.argv);

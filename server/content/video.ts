@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/api/content-types.ts";
-import type { UserRow } from "#server/accounts/users.ts";
+import { isVip, vipFlag, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
 import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
@@ -61,9 +61,9 @@ export function itemSelect(db: DB): string {
  * Whether `user` may play the item now: free, bought, or free for VIP and the user is VIP or in the
  * creator's fan club (the club's exclusive videos are its creator's VIP-free ones: `club/clubVideos`).
  */
-export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay" | "in_club">, user: Pick<UserRow, "vip">): boolean {
+export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay" | "in_club">, user: Pick<UserRow, "vip_expires_at">): boolean {
   if (row.is_pay) return true;
-  if (row.vip_free && (user.vip > 0 || row.in_club)) return true;
+  if (row.vip_free && (isVip(user) || row.in_club)) return true;
   return row.coins === 0 && !row.vip_free;
 }
 
@@ -76,7 +76,7 @@ export function creatorBrief(origin: string, row: ItemRow): CreatorBrief {
   };
 }
 
-export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip">): Video {
+export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip_expires_at">): Video {
   return {
     id: row.id,
     kind: "video",
@@ -110,7 +110,7 @@ export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: 
     play_url: video.can_watch ? playUrl(origin, row.media) : "",
     preview_url: previewUrl(origin, row.media),
     is_favorite: row.is_favorite ? 1 : 0,
-    viewer: { coins: user.coins, vip: user.vip, tickets: allowance.tickets, community_left: allowance.communityLeft, is_member: isMember ? 1 : 0 },
+    viewer: { coins: user.coins, vip: vipFlag(user), tickets: allowance.tickets, community_left: allowance.communityLeft, is_member: isMember ? 1 : 0 },
   };
 }
 

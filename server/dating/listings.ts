@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dating } from "#gateway/api/index.ts";
 import type { DatingArea, DatingCard, DatingDetail } from "#gateway/api/dating.ts";
-import type { UserRow } from "#server/accounts/users.ts";
+import { vipFlag, type UserRow } from "#server/accounts/users.ts";
 import { toggleItemMark } from "#server/community/likes.ts";
 import { reportItem, reportText } from "#server/community/reports.ts";
 import { encImageUrl } from "#server/content/media.ts";
@@ -125,7 +125,7 @@ export async function listingDetail(db: DB, origin: string, caller: Caller, id: 
 }
 
 async function viewerOf(db: DB, user: UserRow, isMember: boolean): Promise<DatingDetail["viewer"]> {
-  return { coins: isMember ? user.coins : 0, vip: user.vip, tickets: isMember ? await ticketCount(db, user.id) : 0, community_left: 0, is_member: isMember ? 1 : 0 };
+  return { coins: isMember ? user.coins : 0, vip: vipFlag(user), tickets: isMember ? await ticketCount(db, user.id) : 0, community_left: 0, is_member: isMember ? 1 : 0 };
 }
 
 const id = idInput;

@@ -532,4 +532,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE items ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 17,
+    name: "exchange codes with an end and a number of uses (decision 064); max_uses 0 = no limit, expires_at 0 = never",
+    sql: `
+      ALTER TABLE exchange_codes ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE exchange_codes ADD COLUMN max_uses INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE exchange_codes ADD COLUMN use_count INTEGER NOT NULL DEFAULT 0;
+      UPDATE exchange_codes SET max_uses = 0 WHERE per_member = 1;
+      UPDATE exchange_codes SET use_count = (SELECT COUNT(*) FROM exchange_code_uses u WHERE u.code = exchange_codes.code);
+    `,
+  },
 ];

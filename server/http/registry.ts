@@ -137,7 +137,7 @@ export const pageInput = z.object({
 });
 
 /** Times in answers: `YYYY-MM-DD hh:mm:ss` (UTC). */
-export const isoDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+export { isoDate } from "#server/clock.ts";
 
 export function paged<T>(list: T[], page: number, limit: number, total: number) {
   return { list, page, limit, total, has_more: page * limit < total };

@@ -1,5 +1,5 @@
 import type { NewsDetail, NewsItem } from "#gateway/api/news.ts";
-import type { UserRow } from "#server/accounts/users.ts";
+import { vipFlag, type UserRow } from "#server/accounts/users.ts";
 import { coverUrl, encImageUrl, playUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
@@ -86,6 +86,6 @@ export function toNewsDetail(origin: string, r: NewsRow, user: UserRow, isMember
     body: addressed(origin, open ? r.description + r.body : r.description),
     locked: open ? 0 : 1,
     is_favorite: r.is_favorite ? 1 : 0,
-    viewer: { coins: user.coins, vip: user.vip, tickets: 0, community_left: 0, is_member: isMember ? 1 : 0 },
+    viewer: { coins: user.coins, vip: vipFlag(user), tickets: 0, community_left: 0, is_member: isMember ? 1 : 0 },
   };
 }

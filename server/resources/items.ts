@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ResourceViewer } from "#gateway/api/pictures.ts";
 import type { FollowedSeries, ResourceItem, ResourceKind, ResourceUnit } from "#gateway/api/resources.ts";
-import type { UserRow } from "#server/accounts/users.ts";
+import { vipFlag, type UserRow } from "#server/accounts/users.ts";
 import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput, type Caller } from "#server/http/registry.ts";
@@ -96,7 +96,7 @@ export const memberOf = (caller: Caller): UserRow | null => (caller.isMember ? c
  */
 export const viewerOf = (caller: Caller): ResourceViewer => ({
   coins: caller.isMember ? Number(caller.user.coins) : 0,
-  vip: caller.isMember ? Number(caller.user.vip) : 0,
+  vip: caller.isMember ? vipFlag(caller.user) : 0,
   tickets: 0,
   community_left: 0,
   is_member: caller.isMember ? 1 : 0,

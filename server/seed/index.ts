@@ -2,6 +2,7 @@ import { hashPasswordSync } from "#server/accounts/passwords.ts";
 import { openDatabase, type DB } from "#server/db/index.ts";
 import { lockSchema, syncIdentities } from "#server/db/migrate.ts";
 import { insertUser } from "#server/accounts/users.ts";
+import { clock } from "#server/clock.ts";
 import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "#server/content/seed.ts";
 import { seedCircle, seedNews } from "#server/news/seed.ts";
 import { seedProducts } from "#server/wallet/products.ts";
@@ -13,7 +14,10 @@ import { seedPictures } from "#server/resources/pictures/seed.ts";
 import { seedGames } from "#server/resources/games/seed.ts";
 import { seedComics } from "#server/resources/comics/seed.ts";
 
-export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, vip: 1, level: 3 };
+export const DEMO_MEMBER = { phone: "13800000000", password: "demo123456", username: "演示会员", coins: 1000, level: 3 };
+
+/** The demo member's VIP ends this long after seeding. */
+export const DEMO_VIP_DAYS = 365;
 
 export const REPORT_TYPES = ["内容违规", "涉及未成年人", "侵犯隐私或肖像", "广告欺诈", "视频无法播放", "标题与内容不符", "其他"];
 
@@ -51,10 +55,10 @@ export async function seed(db: DB) {
         passwordHash: hashPasswordSync(DEMO_MEMBER.password),
         username: DEMO_MEMBER.username,
         coins: DEMO_MEMBER.coins,
-        vip: DEMO_MEMBER.vip,
+        vipExpiresAt: clock.now() + DEMO_VIP_DAYS * 86_400_000,
         level: DEMO_MEMBER.level,
       });
-      const now = Date.now();
+      const now = clock.now();
       const messages: unknown[][] = [];
       for (let i = 1; i <= 12; i++) {
         messages.push([user.id, `站内消息 ${i}`, `这是第 ${i} 条示例站内消息，用于演示消息列表。`, i > 8 ? 0 : 1, now - (12 - i) * 3_600_000]);

@@ -1,4 +1,4 @@
-import type { UserRow } from "#server/accounts/users.ts";
+import { isVip, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
 import { buyUnit, type PurchaseOutcome } from "./purchases.ts";
@@ -27,7 +27,6 @@ async function bookRow(db: DB, kind: BookKind, itemId: number): Promise<BookRow>
   return row;
 }
 
-const isVip = (user: Pick<UserRow, "vip">) => user.vip > 0;
 
 /** Coins the member already paid for single chapters of the book: they count towards the whole book. */
 export async function coinsPaidForChapters(db: DB, userId: number, itemId: number): Promise<number> {
@@ -86,7 +85,7 @@ export async function buyWholeBook(db: DB, kind: BookKind, userId: number, itemI
 }
 
 /** A unit open to this member without a purchase: free to all (no coins, not VIP-only), or VIP-free for a VIP. */
-export function unitIsOpen(user: Pick<UserRow, "vip"> | null, unit: { coins: number; vip_free: number }): boolean {
+export function unitIsOpen(user: Pick<UserRow, "vip_expires_at"> | null, unit: { coins: number; vip_free: number }): boolean {
   if (unit.vip_free) return user !== null && isVip(user);
   return unit.coins <= 0;
 }

@@ -7,6 +7,7 @@ import { pageOfCallersVideos } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { buyVideo, rewardCreator, ticketCount, unlockByPost } from "./purchases.ts";
+import { clock } from "#server/clock.ts";
 
 const id = idInput;
 
@@ -80,7 +81,7 @@ export const myTickets = defineHandler(accounts.myTickets, {
   auth: "member",
   input: pageInput,
   async handle({ input, db, caller }) {
-    const now = Date.now();
+    const now = clock.now();
     const total = (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ?", [caller.user.id]))!;
     // A stored 0 past its date is expired (2). Usable vouchers first, the soonest to expire on top; then used
     // ones; expired ones last (ORDER BY takes the derived status).

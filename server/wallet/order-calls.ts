@@ -6,6 +6,7 @@ import type { ServerSettings } from "#server/env.ts";
 import { activeProvider, createOrder, type OrderRow } from "./payments.ts";
 import { activeProducts, PAY_METHODS, payMethodName, productById, toProduct } from "./products.ts";
 import { yuan } from "#gateway/money.ts";
+import { clock } from "#server/clock.ts";
 
 export const productList = defineHandler(orders.productList, {
   auth: "guest",
@@ -101,7 +102,7 @@ export const orderList = defineHandler(orders.orderList, {
       input.limit,
       (input.page - 1) * input.limit,
     ])) as OrderRow[];
-    const now = Date.now();
+    const now = clock.now();
     return {
       data: paged(
         rows.map((r) => toOrder(r, now)),

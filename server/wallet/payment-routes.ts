@@ -7,6 +7,7 @@ import { orderByNo, providerNamed, receiveNotification, type OrderRow } from "./
 import { payMethodName } from "./products.ts";
 import { checkPageToken, SANDBOX, sandboxNotification, sandboxProvider } from "./sandbox-provider.ts";
 import { yuan } from "#gateway/money.ts";
+import { clock } from "#server/clock.ts";
 
 // The gateway's payment routes (docs/protocol.md §9, "Orders, wallet and agents"): the providers' callback, and
 // the sandbox provider's cashier page. Neither is a gateway call: providers and browsers speak plain HTTP.
@@ -26,7 +27,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function cashierPage(order: OrderRow, hidden: Record<string, string>, note = ""): string {
-  const expired = order.status === "pending" && order.expires_at <= Date.now();
+  const expired = order.status === "pending" && order.expires_at <= clock.now();
   const closed = order.status !== "pending" || expired ? STATUS_TEXT[expired ? "expired" : order.status] : "";
   const inputs = Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
@@ -123,7 +124,7 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
       return c.html("<!doctype html><p>订单不存在或链接无效</p>", 404);
     const next = recordsAddress(q.back, order.order_no);
     const byScript = (c.req.header("accept") ?? "").includes("application/json");
-    if (order.status !== "pending" || order.expires_at <= Date.now()) return byScript ? c.json({ next }) : c.html(cashierPage(order, q));
+    if (order.status !== "pending" || order.expires_at <= clock.now()) return byScript ? c.json({ next }) : c.html(cashierPage(order, q));
     const paid = form.choice === "pay";
     const fields = sandboxNotification(secret, {
       orderNo: order.order_no,

@@ -6,6 +6,7 @@ import { PaymentRefused, type PaymentNotice, type PaymentProvider } from "./paym
 import type { ProductRow } from "./products.ts";
 import { credit, lockMember } from "./purchases.ts";
 import { sandboxProvider } from "./sandbox-provider.ts";
+import { clock } from "#server/clock.ts";
 
 // Top-ups (decision 037): an order is created pending; the provider's verified notification settles it, and a
 // paid one credits coins or extends VIP, and pays agent income, in one transaction, once per order however often
@@ -63,7 +64,7 @@ export async function createOrder(
     back: string;
   },
 ): Promise<{ order: OrderRow; payUrl: string }> {
-  const now = Date.now();
+  const now = clock.now();
   const coins = p.product.coins + p.product.bonus_coins;
   // Unique by its second and six random digits; a clash fails the call, which the member may send again.
   const orderNo = newOrderNo(now);
@@ -117,7 +118,7 @@ export async function settlePayment(db: DB, notice: PaymentNotice): Promise<Sett
     if (order.provider !== notice.provider) throw new PaymentRefused(`order ${order.order_no} is not paid through ${notice.provider}`);
     if (order.amount_cents !== notice.amountCents) throw new PaymentRefused(`amount ${notice.amountCents} is not the order's ${order.amount_cents}`);
     if (order.status === "paid") return "repeat";
-    const now = Date.now();
+    const now = clock.now();
     if (!notice.paid) {
       await db.run("UPDATE orders SET status = 'failed', provider_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending'", [
         notice.providerRef,

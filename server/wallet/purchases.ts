@@ -4,6 +4,7 @@ import { canWatch, itemById } from "#server/content/video.ts";
 import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
+import { clock } from "#server/clock.ts";
 
 // Money moves only here: every coin leaves a balance inside one transaction, with a spending record. Each such
 // transaction first locks the member's row (decision 028), so two purchases by one member run one after the
@@ -30,7 +31,7 @@ async function unusedTicket(db: DB, userId: number, now: number): Promise<{ id: 
 }
 
 export async function ticketCount(db: DB, userId: number): Promise<number> {
-  return (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?", [userId, Date.now()]))!;
+  return (await db.value("SELECT COUNT(*) FROM tickets WHERE user_id = ? AND status = 0 AND expires_at > ?", [userId, clock.now()]))!;
 }
 
 /**
@@ -123,7 +124,7 @@ export interface UnitSale {
 export async function buyUnit(db: DB, { unitId = 0, method = "coins", ...sale }: UnitSale): Promise<PurchaseOutcome> {
   try {
     return await db.transaction(async (db): Promise<PurchaseOutcome> => {
-      const now = Date.now();
+      const now = clock.now();
       await lockMember(db, sale.userId);
       const user = (await userById(db, sale.userId))!;
       if (await owns(db, sale.userId, sale.itemId, unitId)) return { charged: false, coinsSpent: 0, user };
@@ -177,7 +178,7 @@ export function startOfChinaDay(now: number): number {
 }
 
 /** Community unlocks a member has left today: `users.can_watch` a day, less those used since midnight. */
-export async function communityUnlocksLeft(db: DB, user: Pick<UserRow, "id" | "can_watch">, now = Date.now()): Promise<number> {
+export async function communityUnlocksLeft(db: DB, user: Pick<UserRow, "id" | "can_watch">, now = clock.now()): Promise<number> {
   const used = (await db.value("SELECT COUNT(*) FROM purchases WHERE user_id = ? AND method = 'community' AND created_at >= ?", [user.id, startOfChinaDay(now)]))!;
   return Math.max(0, user.can_watch - used);
 }
@@ -195,7 +196,7 @@ export interface CommunityOutcome extends PurchaseOutcome {
 export async function unlockByPost(db: DB, userId: number, itemId: number, content: string, requestId: string): Promise<CommunityOutcome> {
   try {
     return await db.transaction(async (db): Promise<CommunityOutcome> => {
-      const now = Date.now();
+      const now = clock.now();
       // No coins move, but the day's allowance does: the member's unlocks run one at a time.
       await lockMember(db, userId);
       const user = (await userById(db, userId))!;
@@ -223,7 +224,7 @@ export async function unlockByPost(db: DB, userId: number, itemId: number, conte
 /** A gift to the creator of an item: the gift's price leaves the member's balance. */
 export async function rewardCreator(db: DB, userId: number, itemId: number, giftId: number): Promise<number> {
   return await db.transaction(async (db) => {
-    const now = Date.now();
+    const now = clock.now();
     await lockMember(db, userId);
     const item = await db.get<{ id: number; creator_id: number | null }>("SELECT id, creator_id FROM items WHERE id = ?", [itemId]);
     if (!item) throw new ApiError(404, "视频不存在或已下架");
@@ -243,7 +244,7 @@ export async function joinClubPaying(db: DB, userId: number, creatorId: number, 
   return await db.transaction(async (db) => {
     await lockMember(db, userId);
     if (await db.get("SELECT 1 FROM club_members WHERE creator_id = ? AND user_id = ?", [creatorId, userId])) return false;
-    const now = Date.now();
+    const now = clock.now();
     if (fee > 0) await charge(db, userId, fee, null, "join_club", now);
     await db.run("INSERT INTO club_members (creator_id, user_id, score, joined_at) VALUES (?, ?, ?, ?)", [creatorId, userId, fee, now]);
     return true;

@@ -27,7 +27,8 @@ async function setVip(c: ReturnType<typeof testClient>, vip: number) {
   const { uid } = await c.send(accounts.userInfo, undefined);
   const db = gw.openDb();
   try {
-    await db.run("UPDATE users SET vip = ? WHERE id = ?", [vip, uid]);
+    // VIP is a time (decision 064): a month ahead, or none.
+    await db.run("UPDATE users SET vip = ?, vip_expires_at = ? WHERE id = ?", [vip, vip ? Date.now() + 30 * 86_400_000 : 0, uid]);
   } finally {
     await db.close();
   }

@@ -7,6 +7,7 @@ import { DEMO_GAME } from "#server/resources/games/seed.ts";
 import { DEMO_PICTURE_SET } from "#server/resources/pictures/seed.ts";
 import { sandboxNotification, signFields } from "#server/wallet/sandbox-provider.ts";
 import { settleWithdrawal } from "#server/wallet/withdrawals.ts";
+import { sqlOn } from "../support/admin.ts";
 import { REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Top-ups through the sandbox provider, agent income, withdrawals (decisions 037, 038), on SQLite and PostgreSQL.
@@ -22,14 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function sql<T = Record<string, unknown>>(text: string, ...args: unknown[]): Promise<T[]> {
-  const db = gw.openDb();
-  try {
-    return await db.all<T>(text, args);
-  } finally {
-    await db.close();
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, ...args: unknown[]) => sqlOn<T>(gw, text, ...args);
 
 let phoneSeq = 13600000000;
 async function member(set: Record<string, number> = {}) {

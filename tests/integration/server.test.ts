@@ -44,7 +44,7 @@ describe("accounts", () => {
     const profile = await member.send(accounts.userInfo, undefined);
     for (const field of [
       "aff_code", "auth_level", "auth_status", "avatar_url", "can_watch", "coins", "coins_total", "consumption",
-      "fans_count", "followed_count", "invite_by_code", "is_attention", "is_recommend", "is_reg", "vip", "level",
+      "fans_count", "followed_count", "invite_by_code", "is_attention", "is_recommend", "is_reg", "vip", "vip_expires_at", "level",
       "likes_count", "live_count", "token", "total_tui_coins", "tui_coins", "uuid", "username", "phone",
       "aff_url_copy", "uid", "share_url",
     ]) {

@@ -11,13 +11,16 @@ import { WalletCard } from "#app/components/wallet/wallet-figures.tsx";
 import "#app/components/wallet/wallet.css";
 import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
+import { formatTime } from "#app/lib/format.ts";
 import { syncUser } from "#app/lib/session.ts";
+import { vipEndAfter } from "#app/lib/vip.ts";
 import type { Route } from "./+types/recharge";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const [products, u] = await Promise.all(together(() => [api(orders.productList, undefined), syncUser()]));
-  return { products, coins: u.coins, vip: u.vip };
+  // The phone's time when the plans were read: what "after buying" counts from while VIP has ended.
+  return { products, coins: u.coins, vip: u.vip, vipEnd: u.vip_expires_at ?? "", now: Date.now() };
 }
 
 /**
@@ -28,7 +31,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 }
 
-export default function Recharge({ loaderData: { products, coins, vip } }: Route.ComponentProps) {
+export default function Recharge({ loaderData: { products, coins, vip, vipEnd, now } }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const kind: ProductKind = params.get("tab") === "vip" ? "vip" : "coins";
   return (
@@ -36,7 +39,7 @@ export default function Recharge({ loaderData: { products, coins, vip } }: Route
       <WalletCard
         figures={[
           { value: coins, label: "金币余额", testId: "recharge-coins" },
-          { value: vip ? "VIP" : "—", label: "会员" },
+          { value: vip ? "VIP" : "—", label: vip ? `到期 ${formatTime(vipEnd)}` : "会员" },
         ]}
       />
       <Tabs activeKey={kind} onChange={(key) => setParams(key === "vip" ? { tab: "vip" } : {}, { replace: true })}>
@@ -44,7 +47,7 @@ export default function Recharge({ loaderData: { products, coins, vip } }: Route
         <Tabs.Tab key="vip" title="VIP 会员" />
       </Tabs>
       {/* Another tab is another form: the choice of one does not carry over. */}
-      <Checkout key={kind} products={products[kind]} />
+      <Checkout key={kind} products={products[kind]} vip={Boolean(vip)} vipEnd={vipEnd} now={now} />
       <List className="my-list">
         <LinkItem to="/my/recharge-records">充值记录</LinkItem>
       </List>
@@ -52,7 +55,7 @@ export default function Recharge({ loaderData: { products, coins, vip } }: Route
   );
 }
 
-function Checkout({ products }: { products: Product[] }) {
+function Checkout({ products, vip, vipEnd, now }: { products: Product[]; vip: boolean; vipEnd: string; now: number }) {
   const [productId, setProductId] = useState(products[0]?.id ?? 0);
   const product = products.find((p) => p.id === productId);
   const [method, setMethod] = useState(product?.pay_methods[0]?.code ?? "");
@@ -104,6 +107,11 @@ function Checkout({ products }: { products: Product[] }) {
         {product.kind === "coins" ? `到账 ${product.coins} 金币` : `VIP ${product.vip_days} 天（未到期则顺延）`}
         。支付完成后自动返回充值记录。
       </p>
+      {product.kind === "vip" ? (
+        <p className="wallet-note" data-testid="vip-ends">
+          {vip ? `当前会员到期：${formatTime(vipEnd)}` : vipEnd ? `会员已于 ${formatTime(vipEnd)} 到期` : "当前未开通会员"}，购买后到期：{formatTime(vipEndAfter(vipEnd, product.vip_days, now))}
+        </p>
+      ) : null}
     </>
   );
 }
