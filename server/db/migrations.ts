@@ -532,4 +532,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE items ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 17,
+    name: "the fields of a write done once per request_id, so a repeat with other fields is refused (decision 065)",
+    sql: `
+      ALTER TABLE request_answers ADD COLUMN fields_hash TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];
