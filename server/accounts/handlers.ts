@@ -1,8 +1,10 @@
 import { accounts } from "#gateway/api/index.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, intInput } from "#server/http/registry.ts";
 import { UPLOADED_IMAGE_PATH } from "#server/uploads/images.ts";
-import { beginLoginAttempt, loginSucceeded, tooManyFailuresMessage } from "./login-limits.ts";
+import { beginPasswordAttempt, type LoginAttempt, passwordRight, tryAgainMessage } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, revokeOtherSessions } from "./sessions.ts";
 import { insertUser, toProfile, userByAffCode, userById, userByPhone } from "./users.ts";
@@ -12,6 +14,19 @@ const { PASSWORD_LENGTH, MAX_NICKNAME, MAX_INTRO } = accounts;
 const passwordMessage = `密码长度为${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max}位`;
 const password = z.string({ error: "请输入密码" }).min(PASSWORD_LENGTH.min, passwordMessage).max(PASSWORD_LENGTH.max, passwordMessage);
 
+/**
+ * Checks a password under the login limits (decision 066): a refusal throws 429 without checking it; a right one
+ * forgets this address's failures for the phone. Unknown accounts (no hash) take the same scrypt.
+ */
+async function passwordChecked(db: DB, attempt: LoginAttempt, password: string, hash: string | null | undefined): Promise<boolean> {
+  const verdict = await beginPasswordAttempt(db, attempt);
+  if (verdict.refused) throw new ApiError(429, tryAgainMessage(verdict));
+  if (verdict.holdMs) await sleep(verdict.holdMs);
+  const right = await verifyPassword(password, hash ?? undefined);
+  if (right) await passwordRight(db, attempt);
+  return right;
+}
+
 export const loginByPassword = defineHandler(accounts.loginByPassword, {
   auth: "guest",
   input: z.object({
@@ -19,12 +34,10 @@ export const loginByPassword = defineHandler(accounts.loginByPassword, {
     password: z.string({ error: "请输入密码" }).min(1, "请输入密码"),
   }),
   async handle({ input, db, caller, address }) {
-    const retryAt = await beginLoginAttempt(db, { phone: input.phone, device: caller.oauthId, address });
-    if (retryAt !== null) throw new ApiError(429, tooManyFailuresMessage(retryAt));
     const user = await userByPhone(db, input.phone);
     // One message and one scrypt for both cases, so neither the answer nor its time tells which phones are registered.
-    if (!(await verifyPassword(input.password, user?.password_hash)) || !user) throw new ApiError(400, "手机号或密码错误");
-    await loginSucceeded(db, input.phone);
+    const right = await passwordChecked(db, { phone: input.phone, device: caller.oauthId, address }, input.password, user?.password_hash);
+    if (!right || !user) throw new ApiError(400, "手机号或密码错误");
     return { data: { token: await createSession(db, user.id), uuid: user.uuid }, msg: "登录成功" };
   },
 });
@@ -107,8 +120,10 @@ export const updateInfo = defineHandler(accounts.updateInfo, {
 export const updatePwd = defineHandler(accounts.updatePwd, {
   auth: "member",
   input: z.object({ old_password: z.string({ error: "请输入原密码" }).min(1, "请输入原密码"), new_password: password }),
-  async handle({ input, db, caller }) {
-    if (!(await verifyPassword(input.old_password, caller.user.password_hash))) throw new ApiError(400, "原密码错误");
+  async handle({ input, db, caller, address }) {
+    // Guesses at the old password with a taken token count as wrong logins do.
+    const attempt = { phone: caller.user.phone ?? "", device: caller.oauthId, address };
+    if (!(await passwordChecked(db, attempt, input.old_password, caller.user.password_hash))) throw new ApiError(400, "原密码错误");
     if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
     const passwordHash = await hashPassword(input.new_password);
     await db.transaction(async (db) => {

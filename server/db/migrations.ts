@@ -543,4 +543,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       UPDATE exchange_codes SET use_count = (SELECT COUNT(*) FROM exchange_code_uses u WHERE u.code = exchange_codes.code);
     `,
   },
+  {
+    version: 18,
+    name: "the fields of a write done once per request_id, so a repeat with other fields is refused (decision 065)",
+    sql: `
+      ALTER TABLE request_answers ADD COLUMN fields_hash TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];

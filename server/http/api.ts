@@ -9,7 +9,7 @@ import { resolveSession } from "#server/accounts/sessions.ts";
 import { guestForOAuthId, userById } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import type { ServerSettings } from "#server/env.ts";
-import { answerOnce, requestIdOf } from "#server/wallet/idempotency.ts";
+import { answerOnce, fieldsHashOf, requestIdOf } from "#server/wallet/idempotency.ts";
 import { BodyTooLargeError, readBody } from "./body.ts";
 import { ApiError, type Caller, describeIssues, type Handler, type HandlerResult, parseInput, type Registry } from "./registry.ts";
 
@@ -196,9 +196,10 @@ async function runCall(c: Context, deps: ApiDeps, handler: Handler, fields: Reco
       if (isPromise(result?.data)) throw new Error(`${handler.path} answered a promise as its data (a missing await)`);
       return payloadText(result?.status ?? handler.status, result?.msg ?? "ok", result?.data ?? null);
     };
-    // A write done once per request_id answers a repeat (another line's, after a failover) with its first answer.
+    // A write done once per request_id answers a repeat (another line's, after a failover) with its first answer,
+    // and refuses one whose fields differ.
     const requestId = handler.endpoint.repeat === "request_id" ? requestIdOf(fields) : "";
-    const text = requestId ? await answerOnce(deps.db, ctx.caller, handler.path, requestId, run) : await run(deps.db);
+    const text = requestId ? await answerOnce(deps.db, ctx.caller, handler.path, requestId, fieldsHashOf(parsed.data), run) : await run(deps.db);
     if (!cacheKey) return { text };
     const data = nodeCrypto.encrypt(text, deps.settings.gateway.aesKey, deps.settings.gateway.aesIv);
     if (deps.answers.size >= MAX_CACHED_ANSWERS) deps.answers.delete(deps.answers.keys().next().value!);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
@@ -21,28 +22,51 @@ export function requestIdOf(fields: Record<string, unknown>): string {
   return id;
 }
 
+/** A repeat whose fields differ from its first request's: refused, and nothing is done (docs/protocol.md §5). */
+export const REUSED_REQUEST_ID = { status: 422, msg: "提交未执行：这个 request_id 已用于内容不同的另一次提交，请重新提交" } as const;
+
+/**
+ * What a request asks for, as one hash: the call's input as its handler reads it (parsed: numbers and trimmed
+ * text in one spelling, fields the handler does not take left out), keys in order, without the `request_id`.
+ * Identity (`system_*`), the envelope's timestamp and sign are not in it: the caller is part of the key already,
+ * and a resend may carry a fresher token, build or timestamp (decision 065).
+ */
+export function fieldsHashOf(input: unknown): string {
+  const { request_id: _, ...rest } = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const text = JSON.stringify(rest, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+  return createHash("sha256").update(text).digest("hex");
+}
+
 /** Whose request id it is: a member's, or a device's before it has one (a registration). */
 const callerKey = (caller: Caller) => (caller.isMember ? `u${caller.user.id}` : `d${caller.oauthId}`);
 
 /**
  * Runs `write` once per caller, path and request id, in one transaction with the record of its answer (JSON
- * text). A repeat answers the recorded text; a twin racing through another process loses at the insert, rolls
- * back whatever it did, and answers the winner's. A refused write (an ApiError) records nothing: it did nothing,
- * and may be tried again.
+ * text) and of its fields (`fieldsHashOf`). A repeat with the same fields answers the recorded text; one with
+ * other fields is refused (`REUSED_REQUEST_ID`). A twin racing through another process loses at the insert,
+ * rolls back whatever it did, and is judged against the winner's record. A refused write (an ApiError) records
+ * nothing: it did nothing, and may be tried again.
  */
-export async function answerOnce(db: DB, caller: Caller, path: string, requestId: string, write: (db: DB) => Promise<string>): Promise<string> {
+export async function answerOnce(db: DB, caller: Caller, path: string, requestId: string, fieldsHash: string, write: (db: DB) => Promise<string>): Promise<string> {
   const key = [callerKey(caller), path.toLowerCase(), requestId];
-  const recorded = () => db.value<string>("SELECT answer FROM request_answers WHERE caller = ? AND path = ? AND request_id = ?", key);
+  const recorded = async (tx: DB) => {
+    const first = await tx.get<{ answer: string; fields_hash: string }>("SELECT answer, fields_hash FROM request_answers WHERE caller = ? AND path = ? AND request_id = ?", key);
+    // Answers recorded before fields were (an empty hash) cannot be compared: they answer as before.
+    if (first && first.fields_hash && first.fields_hash !== fieldsHash) throw new ApiError(REUSED_REQUEST_ID.status, REUSED_REQUEST_ID.msg);
+    return first?.answer;
+  };
   try {
     return await db.transaction(async (tx) => {
-      const first = await tx.value<string>("SELECT answer FROM request_answers WHERE caller = ? AND path = ? AND request_id = ?", key);
+      const first = await recorded(tx);
       if (first !== undefined) return first;
       const answer = await write(tx);
-      await tx.run("INSERT INTO request_answers (caller, path, request_id, answer, created_at) VALUES (?, ?, ?, ?, ?)", [...key, answer, Date.now()]);
+      await tx.run("INSERT INTO request_answers (caller, path, request_id, answer, fields_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)", [...key, answer, fieldsHash, Date.now()]);
       return answer;
     });
   } catch (error) {
-    const first = isUniqueViolation(error) ? await recorded() : undefined;
+    const first = isUniqueViolation(error) ? await recorded(db) : undefined;
     if (first !== undefined) return first;
     throw error;
   }

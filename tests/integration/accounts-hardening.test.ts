@@ -6,9 +6,9 @@ import { configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { uploadImage } from "#gateway/uploads.ts";
-import { LOGIN_FAILURE_WINDOW_MS, MAX_ADDRESS_LOGIN_FAILURES, MAX_LOGIN_FAILURES } from "#server/accounts/login-limits.ts";
+import { ADDRESS_LIMITS, LOGIN_FAILURE_WINDOW_MS, MAX_WAIT_MS, PAIR_LIMITS } from "#server/accounts/login-limits.ts";
 import { REVOKED_SESSION_KEEP_MS } from "#server/accounts/sessions.ts";
-import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { startSiblingProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Behind a trusted proxy each test device says where it calls from, so that the tests' addresses are apart.
 let gw: TestGateway;
@@ -23,12 +23,12 @@ let addressSeq = 1;
 const newAddress = () => `198.51.100.${addressSeq++}`;
 
 /** A device of its own (its own oauth id) calling through a proxy that says the client is at `address`. */
-function device(url: string, address = newAddress()) {
+function device(url: string, address = newAddress(), token = "") {
   const oauthId = createOAuthId();
   return new GatewayClient({
     config: configFromEnv({}, { lines: [url] }),
     crypto: nodeCrypto,
-    identity: () => buildIdentity({ oauthId }),
+    identity: () => buildIdentity({ oauthId, token }),
     fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-forwarded-for": `${address}, 10.0.0.1` } }),
   });
 }
@@ -41,8 +41,6 @@ async function registered(password = "right-pass1") {
 
 const login = (client: GatewayClient, phone: string, password: string) => client.request<{ token: string }>(accounts.loginByPassword.path, { phone, password });
 const WRONG = { status: 400, msg: "手机号或密码错误" };
-const refusedFor = (minutes: number) => ({ status: 429, msg: `密码错误次数过多，请 ${minutes} 分钟后再试` });
-const WINDOW_MINUTES = LOGIN_FAILURE_WINDOW_MS / 60_000;
 
 describe("password hashing", () => {
   it("keeps answering other calls while 40 wrong-password logins hash", async () => {
@@ -75,45 +73,93 @@ describe("password hashing", () => {
 });
 
 describe("login limits", () => {
-  it("logs in with the right password after fewer wrong ones, and forgets them then", async () => {
+  // A second gateway process on the same database, also behind the trusted proxy: the counts are the database's.
+  let second: Awaited<ReturnType<typeof startSiblingProcess>>;
+  beforeAll(async () => {
+    second = await startSiblingProcess(gw, { TRUST_PROXY: "1" });
+  });
+  afterAll(() => void second?.child.kill("SIGTERM"));
+
+  const waitRefused = { status: 429, msg: expect.stringMatching(/^密码错误次数较多，请 \d+ (秒|分钟)后再试$/) };
+  const locked = { status: 429, msg: expect.stringMatching(/^密码错误次数过多，请 \d+ 分钟后再试$/) };
+
+  /** The longest wait between tries passes for `address`: its failures move back, still inside the window. */
+  async function letWaitPass(address: string) {
+    const db = gw.openDb();
+    try {
+      const then = Date.now() - MAX_WAIT_MS - 1000;
+      await db.run("UPDATE login_failures SET created_at = ? WHERE address = ? AND created_at > ?", [then, address, then]);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it("answers a pair's first wrong passwords at once, then makes it wait, right password or not; after the wait the right one logs in", async () => {
     const { phone, password } = await registered();
-    const mine = device(gw.url);
-    for (let i = 1; i < MAX_LOGIN_FAILURES; i++) expect(await login(mine, phone, "wrong-password")).toMatchObject(WRONG);
-    const ok = await login(mine, phone, password);
+    const address = newAddress();
+    for (let i = 0; i < PAIR_LIMITS.free; i++) expect(await login(device(gw.url, address), phone, "wrong-password")).toMatchObject(WRONG);
+    expect(await login(device(gw.url, address), phone, password)).toMatchObject(waitRefused);
+    // The first wait: from the last failure, so a little less has passed by now.
+    const seconds = Number((await login(device(gw.url, address), phone, password)).msg.match(/(\d+) 秒/)?.[1]);
+    expect(seconds).toBeGreaterThan(PAIR_LIMITS.firstWaitMs / 1000 - 10);
+    expect(seconds).toBeLessThanOrEqual(PAIR_LIMITS.firstWaitMs / 1000);
+    expect(await login(device(second.url, address), phone, password)).toMatchObject(waitRefused);
+    await letWaitPass(address);
+    const ok = await login(device(second.url, address), phone, password);
     expect(ok.status).toBe(200);
     expect(ok.data?.token).toMatch(/^[0-9a-f]{64}$/);
-    // Forgotten: the phone takes its whole allowance of wrong passwords again before it is refused.
-    const other = device(gw.url);
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) expect(await login(other, phone, "wrong-password")).toMatchObject(WRONG);
-    expect(await login(other, phone, password)).toMatchObject(refusedFor(WINDOW_MINUTES));
+    // Forgotten: the address has its free wrong passwords again.
+    for (let i = 0; i < PAIR_LIMITS.free; i++) expect(await login(device(gw.url, address), phone, "wrong-password")).toMatchObject(WRONG);
   });
 
-  it("refuses a phone after its wrong passwords from any device, right password or not, and says when to try again", async () => {
+  it("limits an attacker's address on a phone through both processes, while the owner logs in from another address", async () => {
     const { phone, password } = await registered();
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) expect(await login(device(gw.url), phone, "wrong-password")).toMatchObject(WRONG);
-    expect(await login(device(gw.url), phone, password)).toMatchObject(refusedFor(WINDOW_MINUTES));
-    expect(await login(device(gw.url), phone, "wrong-again")).toMatchObject(refusedFor(WINDOW_MINUTES));
+    const attacker = newAddress();
+    const processes = [gw.url, second.url];
+    for (let i = 0; i < PAIR_LIMITS.max; i++) {
+      if (i >= PAIR_LIMITS.free) {
+        // Too soon after the last failure, on whichever process.
+        expect(await login(device(processes[(i + 1) % 2]!, attacker), phone, "wrong-password")).toMatchObject(waitRefused);
+        await letWaitPass(attacker);
+      }
+      expect(await login(device(processes[i % 2]!, attacker), phone, "wrong-password")).toMatchObject(WRONG);
+    }
+    await letWaitPass(attacker);
+    for (const url of processes) expect(await login(device(url, attacker), phone, password)).toMatchObject(locked);
 
-    // Another phone from another device is not affected.
-    const other = await registered();
-    expect((await login(device(gw.url), other.phone, other.password)).status).toBe(200);
+    // Guesses from more addresses only slow the phone's logins down: the owner gets in, on both processes.
+    const another = newAddress();
+    for (let i = 0; i < PAIR_LIMITS.free; i++) expect(await login(device(second.url, another), phone, "wrong-password")).toMatchObject(WRONG);
+    const owner = newAddress();
+    for (const url of processes) expect((await login(device(url, owner), phone, password)).status).toBe(200);
+    // The attacker stays locked out.
+    expect(await login(device(gw.url, attacker), phone, password)).toMatchObject(locked);
   });
 
-  it("refuses a device after its wrong passwords across phones", async () => {
-    const suspect = device(gw.url);
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) expect(await login(suspect, newPhone(), "wrong-password")).toMatchObject(WRONG);
+  it("limits an address across phones, and the phone's owner elsewhere is not", async () => {
     const { phone, password } = await registered();
-    expect(await login(suspect, phone, password)).toMatchObject(refusedFor(WINDOW_MINUTES));
-    // The same member on another device logs in: the phone itself has no failures.
-    expect((await login(device(gw.url), phone, password)).status).toBe(200);
-  });
-
-  it("refuses an address after its wrong passwords across devices and phones", async () => {
     const address = newAddress();
-    for (let i = 0; i < MAX_ADDRESS_LOGIN_FAILURES; i++) expect(await login(device(gw.url, address), newPhone(), "wrong-password")).toMatchObject(WRONG);
+    for (let i = 0; i < ADDRESS_LIMITS.max; i++) {
+      if (i >= ADDRESS_LIMITS.free) {
+        expect(await login(device(second.url, address), newPhone(), "wrong-password")).toMatchObject(waitRefused);
+        await letWaitPass(address);
+      }
+      expect(await login(device(gw.url, address), newPhone(), "wrong-password")).toMatchObject(WRONG);
+    }
+    await letWaitPass(address);
+    expect(await login(device(second.url, address), phone, password)).toMatchObject(locked);
+    expect((await login(device(second.url), phone, password)).status).toBe(200);
+  });
+
+  it("counts wrong old passwords of a password change with the logins", async () => {
     const { phone, password } = await registered();
-    expect(await login(device(gw.url, address), phone, password)).toMatchObject(refusedFor(WINDOW_MINUTES));
-    expect((await login(device(gw.url), phone, password)).status).toBe(200);
+    const address = newAddress();
+    const { token } = await testClient(gw.url).send(accounts.loginByPassword, { phone, password });
+    const changePwd = (url: string, old_password: string) => device(url, address, token).request(accounts.updatePwd.path, { old_password, new_password: "new-pass-22" });
+    for (let i = 0; i < PAIR_LIMITS.free; i++) expect(await changePwd(i % 2 ? gw.url : second.url, "wrong-old")).toMatchObject({ status: 400, msg: "原密码错误" });
+    expect(await changePwd(gw.url, password)).toMatchObject(waitRefused);
+    expect(await login(device(second.url, address), phone, password)).toMatchObject(waitRefused);
+    expect((await login(device(second.url), phone, password)).status).toBe(200);
   });
 
   it("counts by the connection's address, not x-forwarded-for, unless TRUST_PROXY is set", async () => {
@@ -121,9 +167,9 @@ describe("login limits", () => {
     try {
       const phone = newPhone();
       await testClient(direct.url).send(accounts.register, { phone, password: "right-pass1" });
-      // Each call claims another address; all come from 127.0.0.1.
-      for (let i = 0; i < MAX_ADDRESS_LOGIN_FAILURES; i++) expect(await login(device(direct.url), newPhone(), "wrong-password")).toMatchObject(WRONG);
-      expect(await login(device(direct.url), phone, "right-pass1")).toMatchObject(refusedFor(WINDOW_MINUTES));
+      // Each call claims another address; all come from 127.0.0.1, one pair.
+      for (let i = 0; i < PAIR_LIMITS.free; i++) expect(await login(device(direct.url), phone, "wrong-password")).toMatchObject(WRONG);
+      expect(await login(device(direct.url), phone, "right-pass1")).toMatchObject(waitRefused);
     } finally {
       await direct.close();
     }

@@ -1,25 +1,14 @@
-import type { ChildProcess } from "node:child_process";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { accounts, video } from "#gateway/api/index.ts";
 import { DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE } from "#server/content/seed.ts";
-import { DEMO, startSiblingProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { DEMO, testClient, twoGatewayProcesses } from "../support/gateway.ts";
 
 // Two gateway processes on one database: this one, in the test process, and a second started as `npm run serve`
 // would, on the same SQLite file or the same PostgreSQL database.
-let gw: TestGateway;
-let second: { url: string; child: ChildProcess };
-
-beforeAll(async () => {
-  gw = await startTestGateway();
-  second = await startSiblingProcess(gw);
-});
-
-afterAll(async () => {
-  second?.child.kill("SIGTERM");
-  await gw?.close();
-});
+const processes = twoGatewayProcesses();
 
 it("charges once for 100 concurrent buys of one video through two gateway processes", async () => {
+  const { gw, second } = processes;
   const login = testClient(gw.url);
   const { token } = await login.send(accounts.loginByPassword, DEMO);
   const clients = [testClient(gw.url, { token }), testClient(second.url, { token })];

@@ -9,7 +9,7 @@ import { openRequest, parseRequestBody } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { openPostgres, openSqlite, type Db } from "#server/db/database.ts";
 import { startServer } from "#server/start.ts";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createTestDatabase } from "./postgres.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -137,4 +137,21 @@ export function callsOf(path: string, body: string | undefined): string[] {
   if (path.toLowerCase() !== BATCH_PATH.toLowerCase()) return [path];
   const fields = openRequest(parseRequestBody(body ?? ""), configFromEnv({}, { lines: [] }), nodeCrypto);
   return (fields.calls as { path: string }[]).map((c) => c.path);
+}
+
+/**
+ * For a test file: a gateway in the test process and a second process on its database (the same SQLite file or
+ * PostgreSQL database), started before the file's tests and stopped after them, both with `env`.
+ */
+export function twoGatewayProcesses(env: Record<string, string> = {}) {
+  const both = {} as { gw: TestGateway; second: Awaited<ReturnType<typeof startSiblingProcess>> };
+  beforeAll(async () => {
+    both.gw = await startTestGateway({ env });
+    both.second = await startSiblingProcess(both.gw, env);
+  });
+  afterAll(async () => {
+    both.second?.child.kill("SIGTERM");
+    await both.gw?.close();
+  });
+  return both;
 }

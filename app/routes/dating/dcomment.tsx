@@ -10,6 +10,7 @@ import { afterForm } from "#app/lib/after-form.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
+import { attempt } from "#app/lib/silent-call.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { listingId } from "./listing-id.ts";
 import type { Route } from "./+types/dcomment";
@@ -36,9 +37,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (content.length < REVIEW_LENGTH.min) errors.content = `评价内容至少 ${REVIEW_LENGTH.min} 个字`;
   else if (content.length > REVIEW_LENGTH.max) errors.content = `评价内容最多 ${REVIEW_LENGTH.max} 个字`;
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
-  // A silent call: a refusal answers nothing, and the form says so itself.
-  const review = await api(dating.createComment, { id, rating, content, images, ...requestIdField(form) });
-  if (!review) return data({ errors: { form: "发布失败，请稍后重试" } satisfies Errors }, { status: 400 });
+  // A silent call: the form says the gateway's refusal itself (a used request_id included, decision 065).
+  const review = await attempt(dating.createComment, { id, rating, content, images }, requestIdField(form).request_id);
+  if (!review.ok) return data({ errors: { form: review.msg || "发布失败，请稍后重试" } satisfies Errors }, { status: 400 });
   toast("评价已发布", "success");
   return afterForm(`/dating/detail?id=${id}`);
 }
