@@ -13,6 +13,7 @@ import type { ServerSettings } from "./env.ts";
 import { ERRCODE, handleApiCall, reject, type ApiDeps } from "#server/http/api.ts";
 import { readBody } from "#server/http/body.ts";
 import { Registry } from "#server/http/registry.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import { placeholderSvg } from "#server/media/placeholder.ts";
 import { serveApp, sendFile } from "#server/static/serve.ts";
 import { systemHandlers } from "#server/system/index.ts";
@@ -58,6 +59,8 @@ export function createApp(
   const deps: ApiDeps = { db, settings, registry, log, answers: new Map() };
   const uploads = { storage, settings };
   const app = new Hono();
+
+  app.use("*", securityHeaders({ clientDir: settings.clientDir, lines: settings.gateway.lines, tls: Boolean(settings.tls) }));
 
   app.onError((error, c) => {
     log("error", `${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
