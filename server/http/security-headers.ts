@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import type { MiddlewareHandler } from "hono";
 
 // Headers a member's browser can lean on (decision 068): every answer of the gateway says it may not be framed, how
 // much of its address to pass on, not to sniff types, and (over TLS) to come back over TLS only. Its pages carry a
 // Content-Security-Policy: the app's allows scripts from its own origin and the inline scripts the build emitted
-// (their hashes, read from the built index.html), and nothing runs that a sanitizer let through.
+// (their hashes, read from the built pages at start and after a new build), and nothing runs that a sanitizer let
+// through.
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -39,8 +40,9 @@ export function pagePolicy(html: string, extra: string[] = []): string {
  * from its own origin and the lines built into it (`version.json`) or configured on the gateway; images and media
  * also from `blob:` (decrypted images, hls.js's MediaSource) and images from `data:`.
  */
-export function appPolicy(indexHtml: string, lines: string[]): string {
-  const { scripts, styles } = inlineHashes(indexHtml);
+export function appPolicy(pages: string[], lines: string[]): string {
+  const hashes = pages.map(inlineHashes);
+  const [scripts, styles] = (["scripts", "styles"] as const).map((kind) => [...new Set(hashes.flatMap((h) => h[kind]))]) as [string[], string[]];
   const origins = [...new Set(lines.flatMap((line) => (URL.canParse(line) ? [new URL(line).origin] : [])))].join(" ");
   const from = (...sources: string[]) => ["'self'", ...sources, origins].filter(Boolean).join(" ");
   return [
@@ -60,11 +62,17 @@ export function appPolicy(indexHtml: string, lines: string[]): string {
   ].join("; ");
 }
 
-/** The app's policy for the build in `clientDir`, read again (`recheck`) when its index.html changed. */
+/** The build's pages: index.html and the pages it prerendered (`home/index.html`), each with inline scripts of its own. */
+function builtPages(clientDir: string): string[] {
+  const pages = readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html") && !file.startsWith(`assets${sep}`));
+  return pages.map((page) => readFileSync(join(clientDir, page), "utf8"));
+}
+
+/** The app's policy for the build in `clientDir`, read again (`recheck`) when its index.html changed (a new build). */
 function appPolicyOf(clientDir: string, configuredLines: string[]): (recheck: boolean) => string {
   const index = join(clientDir, "index.html");
   let key = "";
-  let policy = appPolicy("", configuredLines);
+  let policy = appPolicy([], configuredLines);
   return (recheck) => {
     if (!recheck && key) return policy;
     let stat;
@@ -81,7 +89,7 @@ function appPolicyOf(clientDir: string, configuredLines: string[]): (recheck: bo
     } catch {
       // A build without its lines: the app calls its own origin.
     }
-    policy = appPolicy(readFileSync(index, "utf8"), [...(Array.isArray(built) ? built.map(String) : []), ...configuredLines]);
+    policy = appPolicy(builtPages(clientDir), [...(Array.isArray(built) ? built.map(String) : []), ...configuredLines]);
     key = now;
     return policy;
   };
