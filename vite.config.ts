@@ -4,19 +4,23 @@ import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import routes from "./app/routes.ts";
+import { parseLines } from "./gateway/config.ts";
 import { screenPaths, screenPattern } from "./app/screen-paths.ts";
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 const GATEWAY = process.env.DEV_GATEWAY ?? "http://127.0.0.1:3000";
 
-/** Writes build metadata the app polls to notice a new deployment. */
+/**
+ * Writes build metadata: the build id the app polls to notice a new deployment, and the lines built in, which the
+ * gateway's Content-Security-Policy lets the app call (decision 068).
+ */
 function versionFile(): Plugin {
   return {
     name: "version-file",
     apply: "build",
     generateBundle() {
       if (this.environment?.name && this.environment.name !== "client") return;
-      this.emitFile({ type: "asset", fileName: "version.json", source: JSON.stringify({ buildId: BUILD_ID }) });
+      this.emitFile({ type: "asset", fileName: "version.json", source: JSON.stringify({ buildId: BUILD_ID, lines: parseLines(process.env.VITE_GATEWAY_LINES) }) });
     },
   };
 }

@@ -6,13 +6,14 @@ import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { accountHandlers } from "#server/accounts/index.ts";
 import { communityHandlers } from "#server/community/index.ts";
-import { serveClip, serveEncryptedImage } from "#server/content/media.ts";
+import { serveEncryptedImage, serveVideo } from "#server/content/media.ts";
 import { contentHandlers } from "#server/content/index.ts";
 import type { DB } from "#server/db/index.ts";
 import type { ServerSettings } from "./env.ts";
 import { ERRCODE, handleApiCall, reject, type ApiDeps } from "#server/http/api.ts";
 import { readBody } from "#server/http/body.ts";
 import { Registry } from "#server/http/registry.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import { placeholderSvg } from "#server/media/placeholder.ts";
 import { serveApp, sendFile } from "#server/static/serve.ts";
 import { systemHandlers } from "#server/system/index.ts";
@@ -61,6 +62,8 @@ export function createApp(
   const uploads = { storage, settings };
   const app = new Hono();
 
+  app.use("*", securityHeaders({ clientDir: settings.clientDir, lines: settings.gateway.lines, tls: Boolean(settings.tls) }));
+
   app.onError((error, c) => {
     log("error", `${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return c.json({ errcode: ERRCODE.internal, msg: "internal error" }, 500);
@@ -102,11 +105,14 @@ export function createApp(
   });
 
   app.get("/media/enc/:name", (c) => serveEncryptedImage(c, settings.gateway.mediaKey));
-  app.on(["GET", "HEAD"], "/media/clips/*", (c) => serveClip(c));
+  // Videos by item: a sold one only for a grant the detail gave to a caller who may play it (decision 067).
+  app.on(["GET", "HEAD"], "/media/video/:id/:slot/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret));
   // Audio chapters: answered only for a grant the chapter list gave to a caller who may play them (decision 044).
   app.on(["GET", "HEAD"], "/media/audio/:name", (c) => serveAudio(c, db, settings.mediaUrlSecret));
   // The demo games' play page (decision 060): a game's link is this origin's, never an outside address.
   app.on(["GET", "HEAD"], "/media/game/:id", (c) => serveDemoGame(c, db));
+  // Media addresses are the gateway's, never the app shell's (a clip's old public address included).
+  app.on(["GET", "HEAD"], "/media/*", (c) => c.text("not found", 404));
   // Payment providers' callbacks and the sandbox provider's cashier page (docs/payment-provider.md).
   paymentRoutes(app, db, settings);
 

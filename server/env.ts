@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ConfigError, configFromEnv, DEV_SIGN_SECRET, type GatewayConfig } from "#gateway/config.ts";
 
+/** The development default of MEDIA_URL_SECRET (decisions 044 and 067). */
+export const DEV_MEDIA_URL_SECRET = "dev-media-url-secret";
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "PORT must be a number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -14,7 +17,7 @@ const envSchema = z.object({
   UPLOAD_IMG_KEY: z.string().min(1).default("dev-img-key"),
   UPLOAD_VIDEO_KEY: z.string().min(1).default("dev-video-key"),
   PAYMENT_SANDBOX_SECRET: z.string().min(1).default("dev-sandbox-secret"),
-  MEDIA_URL_SECRET: z.string().min(1).default("dev-media-url-secret"),
+  MEDIA_URL_SECRET: z.string().min(1).default(DEV_MEDIA_URL_SECRET),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),

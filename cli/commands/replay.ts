@@ -23,11 +23,12 @@ export interface ReplayedCall {
 }
 
 /**
- * The answer as compared: volatile fields left out, and the line in addresses (`http://host:port/media/…`, an
- * invitation link) written `{line}`, since the capture's line and the replay's differ.
+ * The answer as compared: volatile fields left out, the line in addresses (`http://host:port/media/…`, an
+ * invitation link) written `{line}`, since the capture's line and the replay's differ, and a media grant's expiry
+ * and signature (docs/protocol.md §7) written `{grant}`, since they move with the time of the call.
  */
 function comparable(value: unknown, ignore: Set<string>): unknown {
-  if (typeof value === "string") return value.replace(/https?:\/\/[^/\s"'<>]+/g, "{line}");
+  if (typeof value === "string") return value.replace(/https?:\/\/[^/\s"'<>]+/g, "{line}").replace(/([?&](?:amp;)?)e=\d+(&(?:amp;)?)s=[\w-]{32}/g, "$1e={grant}$2s={grant}");
   if (Array.isArray(value)) return value.map((v) => comparable(v, ignore));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).filter(([k]) => !isVolatile(k, ignore)).map(([k, v]) => [k, comparable(v, ignore)]));

@@ -1,7 +1,7 @@
 import { circle } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { ImageRef } from "#gateway/api/content-types.ts";
-import { avatarUrl, encImageUrl, playUrl } from "#server/content/media.ts";
+import { avatarUrl, encImageUrl, videoUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate, paged } from "#server/http/registry.ts";
 import { HIDDEN_BY_REPORTS, refusalOf, SHOWN, SHOWN_TO_VIEWER } from "./report-review.ts";
@@ -66,7 +66,7 @@ export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[]): 
     kind: "post",
     excerpt: excerptOf(r.description),
     images,
-    video: r.media ? { url: r.media.startsWith("/") ? address(origin, r.media) : playUrl(origin, r.media) } : null,
+    video: r.media ? { url: r.media.startsWith("/") ? address(origin, r.media) : videoUrl(origin, r.id, 0, r.media) } : null,
     is_request: r.is_request ? 1 : 0,
     coins: r.coins,
     essence: r.essence ? 1 : 0,

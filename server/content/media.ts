@@ -1,11 +1,14 @@
 import type { Context } from "hono";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encryptImage } from "#gateway/image-cipher.ts";
+import type { DB } from "#server/db/index.ts";
+import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
-/** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3. */
+/** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3; served per item only. */
 export const CLIPS_DIR = join(import.meta.dirname, "../media/clips");
 export const CLIP_COUNT = 3;
 
@@ -27,16 +30,29 @@ export function avatarUrl(origin: string, user: { id: number; avatar_url: string
   return encImageUrl(origin, `avatar-${user.id}`, 120, 120);
 }
 
-/** `media` column: `mp4:N` or `hls:N`. */
-export function playUrl(origin: string, media: string): string {
-  const [type, n] = media.split(":");
-  const clip = Math.min(Math.max(Number(n) || 1, 1), CLIP_COUNT);
-  return type === "hls" ? `${origin}/media/clips/hls-${clip}/index.m3u8` : `${origin}/media/clips/clip-${clip}.mp4`;
+/** Where an item's video is: `0`, `1`… its videos in order (a video item has one), `preview` a video's free preview. */
+export type VideoSlot = number | "preview";
+
+/** A signed address's holder (decision 067): given only to a caller who may play the item. */
+export interface VideoGrant {
+  secret: string;
+  uid: number;
 }
 
-export function previewUrl(origin: string, media: string): string {
-  return playUrl(origin, `mp4:${media.split(":")[1] ?? 1}`);
+/**
+ * The address of one of item `itemId`'s videos, whose `media` is `mp4:N` or `hls:N` (docs/protocol.md §7): public
+ * for a free item, signed with `grant` for a paid one. The expiry is rounded up to 10 minutes, so a detail asked for
+ * again soon gives the same address (the player keeps its place, the browser its cache).
+ */
+export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media: string, grant?: VideoGrant, now = Date.now()): string {
+  const file = slot === "preview" || media.startsWith("hls:") ? "index.m3u8" : "video.mp4";
+  const address = `${origin}/media/video/${itemId}/${slot}/${file}`;
+  if (!grant) return address;
+  const expires = Math.ceil((now + GRANT_TTL_MS) / 600_000) * 600;
+  return `${address}?${grantQuery(grant.secret, videoSubject(itemId), grant.uid, expires)}`;
 }
+
+const videoSubject = (itemId: number) => `video/${itemId}`;
 
 // Encrypted answers by URL: generating and encrypting is cheap, but feeds ask for the same covers often.
 const MAX_CACHED = 500;
@@ -65,8 +81,93 @@ export async function serveEncryptedImage(c: Context, mediaKey: string): Promise
   });
 }
 
-export function serveClip(c: Context): Response {
-  const file = safeFile(CLIPS_DIR, c.req.path.slice("/media/clips".length));
-  if (!file) return c.text("not found", 404);
-  return sendFile(c, file, c.req.path, "public, max-age=86400");
+/** How many segments of a video's HLS playlist its preview plays (2 s each). */
+export const PREVIEW_SEGMENTS = 1;
+
+interface MediaRow {
+  kind: string;
+  media: string;
+  coins: number;
+  vip_free: number;
+  description: string;
+  body: string;
+}
+
+/** The `data-media` of each `<video>` of stored HTML, in order (an article's, `addressed` in server/news/articles.ts). */
+const videosIn = (html: string) => [...html.matchAll(/<video\b[^>]*>/g)].map((m) => /\bdata-media="([^"]*)"/.exec(m[0])?.[1] ?? "");
+
+/** An item's videos in slot order, and whether each is sold: a video's own, a post's seeded clip, an article's. */
+function videosOf(row: MediaRow): { media: string; paid: boolean }[] {
+  if (row.kind === "video") return [{ media: row.media, paid: row.coins > 0 || row.vip_free > 0 }];
+  // Posts are not sold; an uploaded video (a path) is served from /uploads/.
+  if (row.kind === "post") return /^(mp4|hls):/.test(row.media) ? [{ media: row.media, paid: false }] : [];
+  // An article's free part is its description; the rest is sold when the article is.
+  if (row.kind === "news") return [...videosIn(row.description).map((media) => ({ media, paid: false })), ...videosIn(row.body).map((media) => ({ media, paid: row.coins > 0 }))];
+  return [];
+}
+
+const clipOf = (media: string) => Math.min(Math.max(Number(media.split(":")[1]) || 1, 1), CLIP_COUNT);
+
+/**
+ * The playlist with every address in it (the init section's and the segments') carrying `query`, so hls.js, which
+ * resolves them against the playlist's address without its query, fetches them with the grant. With `limit`,
+ * only the first `limit` segments.
+ */
+export function signedPlaylist(text: string, query: string, limit = Infinity): string {
+  const withQuery = (uri: string) => (query ? `${uri}?${query}` : uri);
+  const out: string[] = [];
+  let segments = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#EXTINF") && segments >= limit) {
+      out.push("#EXT-X-ENDLIST", "");
+      break;
+    }
+    if (line.startsWith("#EXT-X-MAP:")) out.push(line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${withQuery(uri)}"`));
+    else if (line && !line.startsWith("#")) {
+      segments++;
+      out.push(withQuery(line));
+    } else out.push(line);
+  }
+  return out.join("\n");
+}
+
+const PLAYLIST = "application/vnd.apple.mpegurl";
+
+/**
+ * GET /media/video/:id/:slot/:file: one of an item's videos (`video.mp4`, or `index.m3u8` with its `init.mp4` and
+ * `seg-N.m4s`). A free item's answer anyone; a sold one's only with a valid grant on the item, 403 otherwise
+ * (decision 067). A video's preview is public and holds its first `PREVIEW_SEGMENTS` segments only.
+ */
+export async function serveVideo(c: Context, db: DB, secret: string): Promise<Response> {
+  const id = Number(c.req.param("id"));
+  const slot = c.req.param("slot") ?? "";
+  const file = c.req.param("file") ?? "";
+  if (!Number.isSafeInteger(id) || id < 1 || !/^(\d{1,2}|preview)$/.test(slot)) return c.text("not found", 404);
+  const row = await db.get<MediaRow>("SELECT kind, media, coins, vip_free, description, body FROM items WHERE id = ?", [id]);
+  const videos = row ? videosOf(row) : [];
+  const preview = slot === "preview";
+  const video = preview ? (row?.kind === "video" ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
+  if (!video) return c.text("not found", 404);
+  const query = new URL(c.req.url).search.slice(1);
+  const granted = video.paid && grantIsValid(secret, videoSubject(id), (name) => c.req.query(name));
+  if (video.paid && !granted) return c.text("forbidden", 403);
+  const expires = Number(c.req.query("e")) * 1000;
+  const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - Date.now()) / 1000)))}` : "public, max-age=3600";
+  const clip = clipOf(video.media);
+  const hls = video.media.startsWith("hls:");
+  if (file === "video.mp4" && !hls) return sendFile(c, join(CLIPS_DIR, `clip-${clip}.mp4`), c.req.path, cache);
+  if (!hls || (file !== "index.m3u8" && file !== "init.mp4" && !/^seg-\d{1,4}\.m4s$/.test(file))) return c.text("not found", 404);
+  if (preview && file !== "index.m3u8" && file !== "init.mp4" && Number(/\d+/.exec(file)![0]) >= PREVIEW_SEGMENTS) return c.text("not found", 404);
+  const path = safeFile(join(CLIPS_DIR, `hls-${clip}`), file);
+  if (!path) return c.text("not found", 404);
+  if (file !== "index.m3u8") return sendFile(c, path, c.req.path, cache);
+  const text = signedPlaylist(readFileSync(path, "utf8"), granted ? grantOnly(query) : "", preview ? PREVIEW_SEGMENTS : Infinity);
+  const headers = { "content-type": PLAYLIST, "cache-control": cache, "x-content-type-options": "nosniff" };
+  return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(text, 200, headers);
+}
+
+/** The grant's fields of a query, in order, and nothing else a caller added. */
+function grantOnly(query: string): string {
+  const q = new URLSearchParams(query);
+  return ["u", "e", "s"].map((k) => `${k}=${encodeURIComponent(q.get(k) ?? "")}`).join("&");
 }

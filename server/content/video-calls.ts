@@ -14,11 +14,11 @@ const id = idInput;
 const paging = pageInput.shape;
 
 /** A video's detail as the caller sees it, with what the caller holds to unlock it (vouchers, community unlocks left). */
-export async function detailFor(db: DB, origin: string, caller: Caller, itemId: number) {
+export async function detailFor(db: DB, origin: string, secret: string, caller: Caller, itemId: number) {
   const allowance = caller.isMember
     ? { tickets: await ticketCount(db, caller.user.id), communityLeft: await communityUnlocksLeft(db, caller.user) }
     : { tickets: 0, communityLeft: 0 };
-  return toDetail(origin, await requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
+  return toDetail(origin, secret, await requireVideo(db, itemId, caller.user.id), caller.user, caller.isMember, allowance);
 }
 
 export const list = defineHandler(home.list, {
@@ -68,7 +68,7 @@ export const categoryNew = defineHandler(home.categoryNew, {
 export const detail = defineHandler(video.detail, {
   auth: "guest",
   input: videoId,
-  handle: async ({ input, db, origin, caller }) => ({ data: await detailFor(db, origin, caller, input.id) }),
+  handle: async ({ input, db, origin, settings, caller }) => ({ data: await detailFor(db, origin, settings.mediaUrlSecret, caller, input.id) }),
 });
 
 /** A view: the player reports it once a video starts playing (`detail` does not count). */

@@ -3,7 +3,7 @@ import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/ap
 import { isVip, vipFlag, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
-import { avatarUrl, coverUrl, playUrl, previewUrl } from "./media.ts";
+import { avatarUrl, coverUrl, videoUrl } from "./media.ts";
 
 export interface ItemRow {
   id: number;
@@ -102,13 +102,15 @@ export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip_e
   };
 }
 
-export function toDetail(origin: string, row: ItemRow, user: UserRow, isMember: boolean, allowance: { tickets: number; communityLeft: number }): VideoDetail {
+/** `secret` signs the play address of a sold video for `user` (decision 067). */
+export function toDetail(origin: string, secret: string, row: ItemRow, user: UserRow, isMember: boolean, allowance: { tickets: number; communityLeft: number }): VideoDetail {
   const video = toVideo(origin, row, user);
+  const sold = row.coins > 0 || row.vip_free > 0;
   return {
     ...video,
     description: row.description,
-    play_url: video.can_watch ? playUrl(origin, row.media) : "",
-    preview_url: previewUrl(origin, row.media),
+    play_url: video.can_watch ? videoUrl(origin, row.id, 0, row.media, sold ? { secret, uid: user.id } : undefined) : "",
+    preview_url: videoUrl(origin, row.id, "preview", row.media),
     is_favorite: row.is_favorite ? 1 : 0,
     viewer: { coins: user.coins, vip: vipFlag(user), tickets: allowance.tickets, community_left: allowance.communityLeft, is_member: isMember ? 1 : 0 },
   };

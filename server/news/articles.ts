@@ -1,6 +1,6 @@
 import type { NewsDetail, NewsItem } from "#gateway/api/news.ts";
 import { vipFlag, type UserRow } from "#server/accounts/users.ts";
-import { coverUrl, encImageUrl, playUrl } from "#server/content/media.ts";
+import { coverUrl, encImageUrl, videoUrl, type VideoGrant } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
 
@@ -61,15 +61,19 @@ export function toNewsItem(origin: string, r: NewsRow): NewsItem {
 
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? "";
 
-/** Stored HTML with this origin's image and video addresses. */
-export function addressed(origin: string, html: string): string {
+/**
+ * Stored HTML (the article `itemId`'s description, then its body) with this origin's image and video addresses;
+ * videos are numbered in order, signed with `grant` when the article is sold (decision 067).
+ */
+export function addressed(origin: string, html: string, itemId: number, grant?: VideoGrant): string {
+  let slot = 0;
   return html
     .replace(/<img\b[^>]*>/g, (tag) => {
       const ratio = attr(tag, "data-ratio") || "4X3";
       const [w, h] = ratio.split("X").map(Number) as [number, number];
       return `<img src="${encImageUrl(origin, attr(tag, "data-seed"), 640, Math.round((640 * h) / w))}" data-ratio="${ratio}" alt="${attr(tag, "alt")}">`;
     })
-    .replace(/<video\b[^>]*>(<\/video>)?/g, (tag) => `<video src="${playUrl(origin, attr(tag, "data-media"))}" controls></video>`);
+    .replace(/<video\b[^>]*>(<\/video>)?/g, (tag) => `<video src="${videoUrl(origin, itemId, slot++, attr(tag, "data-media"), grant).replaceAll("&", "&amp;")}" controls></video>`);
 }
 
 export async function requireNews(db: DB, id: number, uid: number): Promise<NewsRow> {
@@ -79,11 +83,12 @@ export async function requireNews(db: DB, id: number, uid: number): Promise<News
 }
 
 /** The article for `user`: whole when readable, else its free part; articles are sold for coins only. */
-export function toNewsDetail(origin: string, r: NewsRow, user: UserRow, isMember: boolean): NewsDetail {
+export function toNewsDetail(origin: string, secret: string, r: NewsRow, user: UserRow, isMember: boolean): NewsDetail {
   const open = canRead(r);
+  const grant = r.coins > 0 && open ? { secret, uid: user.id } : undefined;
   return {
     ...toNewsItem(origin, r),
-    body: addressed(origin, open ? r.description + r.body : r.description),
+    body: addressed(origin, open ? r.description + r.body : r.description, r.id, grant),
     locked: open ? 0 : 1,
     is_favorite: r.is_favorite ? 1 : 0,
     viewer: { coins: user.coins, vip: vipFlag(user), tickets: 0, community_left: 0, is_member: isMember ? 1 : 0 },

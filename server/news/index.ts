@@ -67,22 +67,22 @@ export const list = defineHandler(news.list, {
 export const detail = defineHandler(news.detail, {
   auth: "guest",
   input: articleId,
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const row = await requireNews(db, input.id, caller.user.id);
     await db.run("UPDATE items SET view_count = view_count + 1 WHERE id = ?", [input.id]);
-    return { data: toNewsDetail(origin, { ...row, view_count: row.view_count + 1 }, caller.user, caller.isMember) };
+    return { data: toNewsDetail(origin, settings.mediaUrlSecret, { ...row, view_count: row.view_count + 1 }, caller.user, caller.isMember) };
   },
 });
 
 export const buy = defineHandler(news.buy, {
   auth: "member",
   input: articleId.extend({ request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") }),
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const r = await buyNews(db, caller.user.id, input.id, input.request_id);
     const row = await requireNews(db, input.id, caller.user.id);
     return {
       msg: r.charged ? "解锁成功" : "已购买过该文章",
-      data: { charged: r.charged ? 1 : 0, coins_spent: r.coinsSpent, coins: r.user.coins, tickets: 0, news: toNewsDetail(origin, row, r.user, true) },
+      data: { charged: r.charged ? 1 : 0, coins_spent: r.coinsSpent, coins: r.user.coins, tickets: 0, news: toNewsDetail(origin, settings.mediaUrlSecret, row, r.user, true) },
     };
   },
 });

@@ -5,6 +5,7 @@ import { encImageUrl } from "#server/content/media.ts";
 import { detailFor } from "#server/content/video-calls.ts";
 import { pageOfCallersVideos } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
+import type { ServerSettings } from "#server/env.ts";
 import { defineHandler, idInput, isoDate, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { buyVideo, rewardCreator, ticketCount, unlockByPost } from "./purchases.ts";
 import { clock } from "#server/clock.ts";
@@ -29,7 +30,7 @@ export const rewardHer = defineHandler(video.rewardHer, {
 
 const buyInput = z.object({ id: id("视频 id"), request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default("") });
 function purchase(method: "coins" | "ticket") {
-  return async ({ input, db, origin, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; caller: Caller }) => {
+  return async ({ input, db, origin, settings, caller }: { input: z.infer<typeof buyInput>; db: DB; origin: string; settings: ServerSettings; caller: Caller }) => {
     const r = await buyVideo(db, caller.user.id, input.id, method, input.request_id);
     const fresh = { ...caller, user: r.user };
     const data: PurchaseResult = {
@@ -37,7 +38,7 @@ function purchase(method: "coins" | "ticket") {
       coins_spent: r.coinsSpent,
       coins: r.user.coins,
       tickets: await ticketCount(db, caller.user.id),
-      video: await detailFor(db, origin, fresh, input.id),
+      video: await detailFor(db, origin, settings.mediaUrlSecret, fresh, input.id),
     };
     return { msg: r.charged ? "解锁成功" : "已购买过该视频", data };
   };
@@ -55,14 +56,14 @@ export const communityUnlock = defineHandler(video.communityUnlock, {
       .min(video.SHARE_TEXT_LENGTH.min, `分享语至少 ${video.SHARE_TEXT_LENGTH.min} 个字`)
       .max(video.SHARE_TEXT_LENGTH.max, `分享语最多 ${video.SHARE_TEXT_LENGTH.max} 字`),
   }),
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const r = await unlockByPost(db, caller.user.id, input.id, input.content, input.request_id);
     const data: CommunityUnlockResult = {
       charged: r.charged ? 1 : 0,
       coins_spent: 0,
       coins: r.user.coins,
       tickets: await ticketCount(db, caller.user.id),
-      video: await detailFor(db, origin, { ...caller, user: r.user }, input.id),
+      video: await detailFor(db, origin, settings.mediaUrlSecret, { ...caller, user: r.user }, input.id),
       post_id: r.postId,
     };
     return { msg: r.charged ? "已分享到社区，视频已解锁" : "该视频已解锁", data };

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { DB } from "#server/db/index.ts";
 import type { ServerSettings } from "#server/env.ts";
 import { BodyTooLargeError, readBody } from "#server/http/body.ts";
+import { pagePolicy } from "#server/http/security-headers.ts";
 import { PaymentRefused } from "./payment-provider.ts";
 import { orderByNo, providerNamed, receiveNotification, type OrderRow } from "./payments.ts";
 import { payMethodName } from "./products.ts";
@@ -51,6 +52,16 @@ ${
     : `<form method="post" action="/sandbox/pay">${inputs}<button class="pay" name="choice" value="pay">确认支付</button><button class="fail" name="choice" value="fail">模拟支付失败</button></form>`
 }
 </main><script>${LEAVE_BY_REPLACE}</script></body></html>`;
+}
+
+/**
+ * The cashier as a page with its policy (decision 068): its own inline script and style only; it posts to this
+ * origin, and its plain form's redirect goes back to the app (`back`).
+ */
+function cashier(c: Context, order: OrderRow, hidden: Record<string, string>) {
+  const html = cashierPage(order, hidden);
+  const back = URL.canParse(hidden.back ?? "") ? new URL(hidden.back!).origin : "";
+  return c.html(html, 200, { "content-security-policy": pagePolicy(html, ["connect-src 'self'", `form-action 'self' ${back}`.trim()]) });
 }
 
 const recordsAddress = (back: string, orderNo: string) => `${back}/my/recharge-records?order_no=${encodeURIComponent(orderNo)}`;
@@ -107,7 +118,7 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
     const order = await orderByNo(db, q.order_no);
     if (!order || order.provider !== SANDBOX || !checkPageToken(secret, q.order_no, q.back, q.t))
       return c.html("<!doctype html><p>订单不存在或链接无效</p>", 404);
-    return c.html(cashierPage(order, q));
+    return cashier(c, order, q);
   });
 
   // The payer's choice: the sandbox, playing the provider, notifies the gateway as a real provider would (signed
@@ -124,7 +135,7 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
       return c.html("<!doctype html><p>订单不存在或链接无效</p>", 404);
     const next = recordsAddress(q.back, order.order_no);
     const byScript = (c.req.header("accept") ?? "").includes("application/json");
-    if (order.status !== "pending" || order.expires_at <= clock.now()) return byScript ? c.json({ next }) : c.html(cashierPage(order, q));
+    if (order.status !== "pending" || order.expires_at <= clock.now()) return byScript ? c.json({ next }) : cashier(c, order, q);
     const paid = form.choice === "pay";
     const fields = sandboxNotification(secret, {
       orderNo: order.order_no,

@@ -230,7 +230,7 @@ describe("HLS without native support", () => {
     let hlsId = 0;
     for (let id = 3; id < 120 && !hlsId; id += 3) {
       const d = await c.send(video.detail, { id });
-      if (d.can_watch && d.play_url.endsWith(".m3u8")) hlsId = id;
+      if (d.can_watch && /\.m3u8(\?|$)/.test(d.play_url)) hlsId = id;
     }
     expect(hlsId).toBeGreaterThan(0);
     const page = await adultPhone();
@@ -248,5 +248,42 @@ describe("HLS without native support", () => {
     expect(scripts.some((s) => /\/hls-[\w-]+\.js$/.test(s))).toBe(true);
     // The stream went through Media Source Extensions, not a plain src.
     expect(await page.$eval("video", (v) => (v as HTMLVideoElement).src.startsWith("blob:"))).toBe(true);
+  });
+
+  it("plays a sold stream through hls.js once the member pays: the signed playlist's segments carry the grant", async () => {
+    const m = await newMember(100);
+    let sold: { id: number; coins: number } | undefined;
+    for (let id = 3; id < 150 && !sold; id += 3) {
+      const d = await m.c.send(video.detail, { id });
+      if (!d.can_watch && !d.vip_free && d.coins > 0 && d.coins <= 100) sold = d;
+    }
+    expect(sold).toBeDefined();
+    const page = await loggedIn(m.phone, m.password);
+    await page.evaluateOnNewDocument(() => {
+      const original = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? "" : original.call(this, type);
+      };
+    });
+    const media: { path: string; query: string; status: number }[] = [];
+    page.on("response", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith(`/media/video/${sold!.id}/0/`)) media.push({ path: url.pathname, query: url.search, status: r.status() });
+    });
+    await page.goto(`${suite.gw.url}/player?id=${sold!.id}`);
+    await tapText(page, `${sold!.coins} 金币解锁`, "button");
+    await answerDialog(page, "解锁");
+    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    await page.$eval("video", (v) => {
+      (v as HTMLVideoElement).muted = true;
+      void (v as HTMLVideoElement).play();
+    });
+    // A frame played: the clock moved on, through Media Source Extensions (hls.js).
+    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.5, { timeout: 20_000 });
+    expect(await page.$eval("video", (v) => (v as HTMLVideoElement).src.startsWith("blob:"))).toBe(true);
+    const segments = media.filter((r) => r.path.endsWith(".m4s"));
+    expect(segments.length).toBeGreaterThan(0);
+    expect(media.every((r) => r.status === 200 && /^\?u=\d+&e=\d+&s=[\w-]{32}$/.test(r.query))).toBe(true);
+    expect(media.map((r) => r.path)).toContain(`/media/video/${sold!.id}/0/index.m3u8`);
   });
 });

@@ -41,7 +41,7 @@ describe("scandal news", () => {
     const free = await guest.send(news.detail, { id: (await firstArticle(false)).id });
     expect(free).toMatchObject({ locked: 0, can_read: 1, viewer: { is_member: 0 } });
     expect(free.body).toMatch(/<img src="http[^"]+\/media\/enc\/[^"]+" data-ratio="4X3"/);
-    expect(free.body).toMatch(/<video src="http[^"]+\/media\/clips\/clip-\d\.mp4" controls><\/video>/);
+    expect(free.body).toMatch(/<video src="http[^"]+\/media\/video\/\d+\/0\/video\.mp4" controls><\/video>/);
     const paidItem = await firstArticle(true);
     const paid = await guest.send(news.detail, { id: paidItem.id });
     expect(paid).toMatchObject({ locked: 1, can_read: 0 });
@@ -76,6 +76,11 @@ describe("scandal news", () => {
     const after = await m.send(news.detail, { id: item.id });
     expect(after).toMatchObject({ locked: 0, can_read: 1, is_pay: 1, viewer: { coins: 100 - item.coins, is_member: 1 } });
     expect(after.body).toMatch(/<video/);
+    // The paid part's video plays for the buyer through a signed address; its unsigned address is refused (decision 067).
+    const src = /<video src="([^"]+)"/.exec(after.body)![1]!.replaceAll("&amp;", "&");
+    expect(src).toMatch(new RegExp(`/media/video/${item.id}/0/video\\.mp4\\?u=\\d+&e=\\d+&s=`));
+    expect((await fetch(src, { headers: { range: "bytes=0-99" } })).status).toBe(206);
+    expect((await fetch(src.split("?")[0]!)).status).toBe(403);
     const free = await m.send(news.buy, { id: (await firstArticle(false)).id });
     expect(free).toMatchObject({ ok: false, msg: "该文章免费，无需购买" });
   });

@@ -232,6 +232,7 @@ describe("buying a game", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    expect(page.headers.get("content-security-policy")).not.toMatch(/unsafe-inline/);
     const html = await page.text();
     expect(html).toContain(`<title>${detail.title} — 示例游戏</title>`);
     expect(html).toContain("<canvas");

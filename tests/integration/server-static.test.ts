@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -10,7 +11,8 @@ import { startTestGateway, testClient, type TestGateway } from "../support/gatew
 
 // A stand-in for build/client, so these checks do not depend on an app build.
 const clientDir = mkdtempSync(join(tmpdir(), "gw-client-"));
-const INDEX = `<!doctype html><html lang="zh-CN"><head><title>移动影音</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
+const INLINE = `window.__context = { ready: true };`;
+const INDEX = `<!doctype html><html lang="zh-CN"><head><title>移动影音</title><script type="module" src="/assets/entry-Ab12Cd.js"></script></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}<script>${INLINE}</script></body></html>`;
 mkdirSync(join(clientDir, "assets"));
 writeFileSync(join(clientDir, "index.html"), INDEX);
 // A page the build prerendered (/home: its HTML preloads the route's modules).
@@ -20,7 +22,8 @@ writeFileSync(join(clientDir, "home/index.html"), HOME);
 writeFileSync(join(clientDir, "assets/entry-Ab12Cd.js"), `console.log("app");`);
 writeFileSync(join(clientDir, "sw.js"), `self.addEventListener("fetch", () => {});`);
 writeFileSync(join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "移动影音", display: "standalone" }));
-writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "test-build-42" }));
+// The lines built into the app (vite.config.ts): the app may call them (decision 068).
+writeFileSync(join(clientDir, "version.json"), JSON.stringify({ buildId: "test-build-42", lines: ["http://line-b.test:8080/"] }));
 // A chunk large enough for the build to keep a brotli copy of (see precompress.ts).
 const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = "${"框架".repeat(i % 7)}${i}";`).join("\n");
 writeFileSync(join(clientDir, "assets/framework-Zx98Yw.js"), CHUNK);
@@ -199,6 +202,34 @@ describe("serving the built app", () => {
     const config = await testClient(gw.url).send(home.getConfig, undefined);
     expect(config.build_id).toBe("test-build-42");
     expect(config.created_status_paths).toContain("/api/mvDetail/like");
+  });
+
+  it("sends headers a browser can lean on: the app's policy from the built index.html, no framing, a referrer policy", async () => {
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const page = await fetch(`${gw.url}/home/x`);
+    const policy = page.headers.get("content-security-policy")!;
+    const directives = Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)]));
+    expect(directives["script-src"]).toEqual(["'self'", sha(INLINE)]);
+    expect(directives).toMatchObject({ "object-src": ["'none'"], "base-uri": ["'none'"], "frame-ancestors": ["'none'"], "default-src": ["'self'"] });
+    expect(directives["connect-src"]).toEqual(["'self'", "http://line-b.test:8080"]);
+    expect(directives["img-src"]).toEqual(expect.arrayContaining(["'self'", "blob:", "data:", "http://line-b.test:8080"]));
+    expect(directives["media-src"]).toEqual(expect.arrayContaining(["'self'", "blob:", "http://line-b.test:8080"]));
+    expect(policy).not.toContain("unsafe-inline");
+    for (const answer of [page, await fetch(`${gw.url}/media/placeholder/x.svg`), await fetch(`${gw.url}/api/nope`, { method: "POST" })]) {
+      expect(answer.headers.get("x-frame-options")).toBe("DENY");
+      expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      // Plain HTTP: a browser would ignore it, and this gateway cannot promise HTTPS.
+      expect(answer.headers.get("strict-transport-security")).toBeNull();
+    }
+    // A new build's inline scripts are read when its index.html changes: nothing to copy by hand.
+    const next = INDEX.replace(INLINE, "window.__context = { ready: false };");
+    writeFileSync(join(clientDir, "index.html"), next);
+    try {
+      expect((await fetch(`${gw.url}/home/x`)).headers.get("content-security-policy")).toContain(sha("window.__context = { ready: false };"));
+    } finally {
+      writeFileSync(join(clientDir, "index.html"), INDEX);
+    }
   });
 
   it("serves neutral generated placeholders", async () => {

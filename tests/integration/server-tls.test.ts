@@ -24,15 +24,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function h2Get(session: ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
+function h2Get(session: ClientHttp2Session, path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((done, fail) => {
     const req = session.request({ ":path": path });
     let status = 0;
     let body = "";
-    req.on("response", (h) => (status = Number(h[":status"])));
+    let headers: Record<string, unknown> = {};
+    req.on("response", (h) => {
+      status = Number(h[":status"]);
+      headers = h;
+    });
     req.setEncoding("utf8");
     req.on("data", (c: string) => (body += c));
-    req.on("end", () => done({ status, body }));
+    req.on("end", () => done({ status, body, headers }));
     req.on("error", fail);
   });
 }
@@ -46,6 +50,8 @@ describe("HTTPS", () => {
       expect(session.alpnProtocol).toBe("h2");
       expect(home.status).toBe(200);
       expect(home.body).toContain('lang="zh-CN"');
+      // Served over TLS, the gateway tells browsers to keep to it (decision 068).
+      expect(home.headers["strict-transport-security"]).toBe("max-age=31536000");
     } finally {
       session.close();
     }

@@ -5,7 +5,9 @@ import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
 import { DATING_CATEGORY, DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/content/seed.ts";
-import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { DEV_MEDIA_URL_SECRET } from "#server/env.ts";
+import { grantQuery } from "#server/media/grants.ts";
+import { DEMO, startSiblingProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -255,9 +257,10 @@ describe("player and money", () => {
     const guest = testClient(gw.url);
     const locked = await guest.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
     expect(locked).toMatchObject({ can_watch: 0, play_url: "", coins: DEMO_LOCKED_VIDEO_PRICE, viewer: { is_member: 0 } });
-    expect(locked.preview_url).toMatch(/\.mp4$/);
+    expect(locked.preview_url).toBe(`${gw.url}/media/video/${DEMO_LOCKED_VIDEO_ID}/preview/index.m3u8`);
     const free = await guest.send(video.detail, { id: DEMO_FREE_VIDEO_ID });
-    expect(free.play_url).toMatch(/\/media\/clips\//);
+    // A free video's address is public; a sold one's is signed for its holder (decision 067).
+    expect(free.play_url).toBe(`${gw.url}/media/video/${DEMO_FREE_VIDEO_ID}/0/video.mp4`);
     const d = await demo();
     expect((await d.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).viewer).toMatchObject({ is_member: 1, vip: 1, tickets: 3 });
   });
@@ -285,7 +288,7 @@ describe("player and money", () => {
     ]);
     const after = await m.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
     expect(after).toMatchObject({ can_watch: 1, is_pay: 1 });
-    expect(after.play_url).toMatch(/\/media\/clips\//);
+    expect(after.play_url).toMatch(new RegExp(`/media/video/${DEMO_LOCKED_VIDEO_ID}/0/video\\.mp4\\?u=${uid}&e=\\d+&s=`));
     const mine = await m.send(accounts.myPurchases, { page: 1 });
     expect(mine.list.map((v) => v.id)).toEqual([DEMO_LOCKED_VIDEO_ID]);
   });
@@ -327,7 +330,7 @@ describe("player and money", () => {
     expect(charged).toHaveLength(1);
     const postId = charged[0]!.post_id;
     expect(charged[0]).toMatchObject({ coins_spent: 0, coins: 0, video: { id: locked[0]!.id, can_watch: 1, is_pay: 1, viewer: { community_left: 2 } } });
-    expect(charged[0]!.video.play_url).toMatch(/\/media\/clips\//);
+    expect(charged[0]!.video.play_url).toMatch(new RegExp(`/media/video/${locked[0]!.id}/0/\\w+\\.\\w+\\?u=${uid}&`));
     expect(await rows("SELECT * FROM items WHERE kind = 'headline' AND creator_id = ?", uid)).toHaveLength(1);
     expect(await rows("SELECT * FROM spending WHERE user_id = ?", uid)).toHaveLength(0);
 
@@ -559,14 +562,114 @@ describe("media", () => {
     expect(new Uint8Array(await (await fetch(v.cover)).arrayBuffer())).toEqual(bytes);
   });
 
-  it("serves clips with byte ranges and HLS playlists", async () => {
-    const r = await fetch(`${gw.url}/media/clips/clip-1.mp4`, { headers: { range: "bytes=0-99" } });
+  it("serves a free video publicly: the MP4 in byte ranges, the HLS playlist and its segments; no clip by its file name", async () => {
+    const r = await fetch(`${gw.url}/media/video/${DEMO_FREE_VIDEO_ID}/0/video.mp4`, { headers: { range: "bytes=0-99" } });
     expect(r.status).toBe(206);
     expect(r.headers.get("content-type")).toBe("video/mp4");
+    expect(r.headers.get("cache-control")).toMatch(/^public/);
     expect((await r.arrayBuffer()).byteLength).toBe(100);
-    const m3u8 = await fetch(`${gw.url}/media/clips/hls-1/index.m3u8`);
+    const free = await seededVideo("hls", false);
+    const m3u8 = await fetch(`${gw.url}/media/video/${free}/0/index.m3u8`);
     expect(m3u8.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
-    expect(await m3u8.text()).toContain("#EXT-X-MAP");
-    expect((await fetch(`${gw.url}/media/clips/..%2F..%2Fdb%2Fseed.ts`)).status).toBe(404);
+    const text = await m3u8.text();
+    expect(text).toContain('#EXT-X-MAP:URI="init.mp4"');
+    expect((await fetch(`${gw.url}/media/video/${free}/0/seg-0.m4s`)).status).toBe(200);
+    // The committed clips have no address of their own any more: a sold video's bytes are served per item only.
+    expect((await fetch(`${gw.url}/media/clips/clip-1.mp4`)).status).toBe(404);
+    expect((await fetch(`${gw.url}/media/video/${free}/0/..%2F..%2Fclip-1.mp4`)).status).toBe(404);
+    expect((await fetch(`${gw.url}/media/video/${free}/0/video.mp4`)).status).toBe(404);
+    expect((await fetch(`${gw.url}/media/video/999999/0/video.mp4`)).status).toBe(404);
+  });
+});
+
+/** A seeded video of the form (`mp4` or `hls`), sold for coins (not VIP-free) or free. */
+async function seededVideo(form: "mp4" | "hls", sold: boolean): Promise<number> {
+  const found = await rows<{ id: number }>(
+    `SELECT id FROM items WHERE kind = 'video' AND media LIKE ? AND vip_free = 0 AND ${sold ? "coins > 0" : "coins = 0"} AND id <> ? ORDER BY id LIMIT 1`,
+    `${form}:%`,
+    DEMO_LOCKED_VIDEO_ID,
+  );
+  return found[0]!.id;
+}
+
+describe("paid media stays paid (decision 067)", () => {
+  const status = async (url: string, init?: RequestInit) => (await fetch(url, init)).status;
+  const expiredGrant = (subject: string, uid: number) => grantQuery(DEV_MEDIA_URL_SECRET, subject, uid, Math.floor(Date.now() / 1000) - 60);
+
+  it("refuses a sold video's playlist, segment and MP4 without a grant, with a guessed one and with an expired one", async () => {
+    const m = await member(0);
+    const uid = (await m.send(accounts.userInfo, undefined)).uid;
+    const hls = await seededVideo("hls", true);
+    expect((await m.send(video.detail, { id: hls })).play_url).toBe("");
+    const addresses = [
+      `${gw.url}/media/video/${hls}/0/index.m3u8`,
+      `${gw.url}/media/video/${hls}/0/init.mp4`,
+      `${gw.url}/media/video/${hls}/0/seg-0.m4s`,
+      `${gw.url}/media/video/${DEMO_LOCKED_VIDEO_ID}/0/video.mp4`,
+    ];
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    for (const address of addresses) {
+      const item = Number(address.split("/")[5]);
+      expect(await status(address)).toBe(403);
+      expect(await status(address, { headers: { range: "bytes=0-99" } })).toBe(403);
+      expect(await status(`${address}?u=${uid}&e=${future}&s=${"A".repeat(32)}`)).toBe(403);
+      expect(await status(`${address}?${expiredGrant(`video/${item}`, uid)}`)).toBe(403);
+      // A valid grant on another item opens nothing here.
+      expect(await status(`${address}?${grantQuery(DEV_MEDIA_URL_SECRET, `video/${DEMO_FREE_VIDEO_ID}`, uid, future)}`)).toBe(403);
+    }
+  });
+
+  it("serves a preview address the preview only", async () => {
+    const preview = (await testClient(gw.url).send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).preview_url;
+    const text = await (await fetch(preview)).text();
+    expect(text.match(/^seg-\d+\.m4s$/gm)).toEqual(["seg-0.m4s"]);
+    expect(text).toContain("#EXT-X-ENDLIST");
+    expect(await status(new URL("seg-0.m4s", preview).href)).toBe(200);
+    expect(await status(new URL("seg-1.m4s", preview).href)).toBe(404);
+    expect(await status(new URL("video.mp4", preview).href)).toBe(404);
+  });
+
+  it("plays what the member paid for through signed addresses: the playlist signs its segments; on a second gateway process too", async () => {
+    const m = await member(100);
+    const uid = (await m.send(accounts.userInfo, undefined)).uid;
+    const hls = await seededVideo("hls", true);
+    const bought = await m.send(video.buyWithCoins, { id: hls });
+    expect(bought.data!.video.play_url).toMatch(new RegExp(`^${gw.url}/media/video/${hls}/0/index\\.m3u8\\?u=${uid}&e=\\d+&s=[\\w-]{32}$`));
+    const playlist = bought.data!.video.play_url;
+    // Asked again soon, the address is the same: the player keeps its place.
+    expect((await m.send(video.detail, { id: hls })).play_url).toBe(playlist);
+    const answer = await fetch(playlist);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    const text = await answer.text();
+    const grant = new URL(playlist).search;
+    expect(text).toContain(`#EXT-X-MAP:URI="init.mp4${grant}"`);
+    const segments = text.split("\n").filter((line) => line && !line.startsWith("#"));
+    expect(segments.length).toBeGreaterThan(1);
+    expect(segments.every((s) => s.endsWith(grant))).toBe(true);
+    // Resolved against the playlist's address, as hls.js does.
+    const segment = await fetch(new URL(segments[1]!, playlist));
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get("content-type")).toBe("video/iso.segment");
+    expect(await status(new URL(`init.mp4${grant}`, playlist).href)).toBe(200);
+    // The grant is the member's: another uid under the same signature is refused.
+    expect(await status(playlist.replace(`u=${uid}`, `u=${uid + 1}`))).toBe(403);
+
+    await m.send(video.buyWithCoins, { id: DEMO_LOCKED_VIDEO_ID });
+    const mp4 = (await m.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).play_url;
+    const range = await fetch(mp4, { headers: { range: "bytes=0-99" } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
+
+    // MEDIA_URL_SECRET is the deployment's: a grant one process gave plays on another.
+    const sibling = await startSiblingProcess(gw);
+    try {
+      const there = (address: string) => address.replace(gw.url, sibling.url);
+      expect(await status(there(mp4))).toBe(200);
+      expect(await status(there(new URL(segments[0]!, playlist).href))).toBe(200);
+      expect(await status(there(`${gw.url}/media/video/${hls}/0/seg-0.m4s`))).toBe(403);
+    } finally {
+      await sibling.kill();
+    }
   });
 });

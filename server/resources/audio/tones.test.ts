@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { audioUrl, GRANT_TTL_MS, toneOf, toneWav } from "./tones.ts";
+import { GRANT_TTL_MS } from "#server/media/grants.ts";
+import { audioUrl, toneOf, toneWav } from "./tones.ts";
 
 describe("audio chapters' tones", () => {
   it("reads a chapter's tone, and nothing else", () => {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DB } from "#server/db/index.ts";
+import { grantExpiry, grantIsValid, grantQuery } from "#server/media/grants.ts";
 
 // Audio books play short generated tones (no recordings): a chapter's `media` is `tone:<seed>:<seconds>`, and
 // its WAV is drawn from the seed, the same bytes every time. A chapter's address carries a grant (decision 044):
@@ -9,8 +9,6 @@ import type { DB } from "#server/db/index.ts";
 
 const SAMPLE_RATE = 8000;
 const MAX_SECONDS = 60;
-/** How long a chapter's address plays: long enough for a listening session, short enough not to be passed around. */
-export const GRANT_TTL_MS = 6 * 3_600_000;
 
 export interface Tone {
   seed: string;
@@ -68,20 +66,9 @@ export function toneWav(tone: Tone): Uint8Array {
   return out;
 }
 
-const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("base64url").slice(0, 32);
-
 /** The address of a chapter's audio for caller `uid` (0: a visitor), good for `GRANT_TTL_MS`. */
 export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = Date.now()): string {
-  const expires = Math.floor((now + GRANT_TTL_MS) / 1000);
-  return `${origin}/media/audio/${unitId}.wav?u=${uid}&e=${expires}&s=${sign(secret, `${unitId}.${uid}.${expires}`)}`;
-}
-
-function grantIsValid(secret: string, unitId: number, query: (name: string) => string | undefined): boolean {
-  const [uid, expires, given] = [query("u") ?? "", query("e") ?? "", query("s") ?? ""];
-  if (!/^\d{1,12}$/.test(uid) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < Date.now()) return false;
-  const expected = Buffer.from(sign(secret, `${unitId}.${uid}.${expires}`));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return `${origin}/media/audio/${unitId}.wav?${grantQuery(secret, String(unitId), uid, grantExpiry(now))}`;
 }
 
 // Drawn WAVs by chapter: a listener seeks and replays, and the browser asks in ranges.
@@ -104,7 +91,7 @@ export async function serveAudio(c: Context, db: DB, secret: string): Promise<Re
   const m = /^(\d{1,12})\.wav$/.exec(c.req.param("name") ?? "");
   if (!m) return c.text("not found", 404);
   const unitId = Number(m[1]);
-  if (!grantIsValid(secret, unitId, (name) => c.req.query(name))) return c.text("forbidden", 403);
+  if (!grantIsValid(secret, String(unitId), (name) => c.req.query(name))) return c.text("forbidden", 403);
   const media = await db.value<string>("SELECT u.media FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = 'audio'", [unitId]);
   const tone = media ? toneOf(media) : null;
   if (!tone) return c.text("not found", 404);

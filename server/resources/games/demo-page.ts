@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { DB } from "#server/db/index.ts";
+import { pagePolicy } from "#server/http/security-headers.ts";
 
 // The demo games' play page (decision 060): a tap game of neutral shapes on a canvas, one self-contained page.
 // Its policy allows nothing from anywhere else, so the page cannot load or send anything outside it.
 
-/** The page's Content-Security-Policy: inline script and style only, no requests at all. */
-export const DEMO_GAME_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The page's Content-Security-Policy: its own inline script and style (by hash, decision 068), no requests at all. */
+export const demoGamePolicy = (html: string) => pagePolicy(html, ["form-action 'none'"]);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -84,5 +85,6 @@ export async function serveDemoGame(c: Context, db: DB) {
   const id = Number(c.req.param("id"));
   const title = Number.isSafeInteger(id) && id > 0 ? await db.value<string>("SELECT title FROM items WHERE id = ? AND kind = 'game' AND hidden = 0", [id]) : undefined;
   if (!title) return c.text("not found", 404);
-  return c.html(demoGamePage(title), 200, { "content-security-policy": DEMO_GAME_CSP, "cache-control": "no-cache", "x-content-type-options": "nosniff" });
+  const html = demoGamePage(title);
+  return c.html(html, 200, { "content-security-policy": demoGamePolicy(html), "cache-control": "no-cache" });
 }
