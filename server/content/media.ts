@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encryptImage } from "#gateway/image-cipher.ts";
+import { clock } from "#server/clock.ts";
 import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
@@ -44,7 +45,7 @@ export interface VideoGrant {
  * for a free item, signed with `grant` for a paid one. The expiry is rounded up to 10 minutes, so a detail asked for
  * again soon gives the same address (the player keeps its place, the browser its cache).
  */
-export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media: string, grant?: VideoGrant, now = Date.now()): string {
+export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media: string, grant?: VideoGrant, now = clock.now()): string {
   const file = slot === "preview" || media.startsWith("hls:") ? "index.m3u8" : "video.mp4";
   const address = `${origin}/media/video/${itemId}/${slot}/${file}`;
   if (!grant) return address;
@@ -152,7 +153,7 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   const granted = video.paid && grantIsValid(secret, videoSubject(id), (name) => c.req.query(name));
   if (video.paid && !granted) return c.text("forbidden", 403);
   const expires = Number(c.req.query("e")) * 1000;
-  const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - Date.now()) / 1000)))}` : "public, max-age=3600";
+  const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - clock.now()) / 1000)))}` : "public, max-age=3600";
   const clip = clipOf(video.media);
   const hls = video.media.startsWith("hls:");
   if (file === "video.mp4" && !hls) return sendFile(c, join(CLIPS_DIR, `clip-${clip}.mp4`), c.req.path, cache);

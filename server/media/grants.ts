@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { clock } from "#server/clock.ts";
 
 // A grant is what lets an `<audio>` or `<video>` element, which cannot send our envelope or a token, fetch paid
 // media: the address carries who it was given to (`u`), until when (`e`, seconds) and an HMAC of both and of the
@@ -19,10 +20,10 @@ export function grantQuery(secret: string, subject: GrantSubject, uid: number, e
 }
 
 /** A grant's expiry (seconds) for one given at `now`. */
-export const grantExpiry = (now = Date.now()) => Math.floor((now + GRANT_TTL_MS) / 1000);
+export const grantExpiry = (now = clock.now()) => Math.floor((now + GRANT_TTL_MS) / 1000);
 
 /** Whether the query holds a grant on `subject` whose signature and expiry hold at `now`. */
-export function grantIsValid(secret: string, subject: GrantSubject, query: (name: string) => string | undefined, now = Date.now()): boolean {
+export function grantIsValid(secret: string, subject: GrantSubject, query: (name: string) => string | undefined, now = clock.now()): boolean {
   const [uid, expires, given] = [query("u") ?? "", query("e") ?? "", query("s") ?? ""];
   if (!/^\d{1,12}$/.test(uid) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < now) return false;
   const expected = Buffer.from(sign(secret, `${subject}.${uid}.${expires}`));
