@@ -32,26 +32,25 @@ const flagsSchema = z
     writes: z.boolean().optional(),
     spend: z.coerce.number({ error: "--spend must be a number of coins" }).int("--spend must be a whole number of coins").positive("--spend must be positive").optional(),
     stepTimeout: z.coerce.number({ error: "--step-timeout must be milliseconds" }).int().positive("--step-timeout must be positive"),
-  })
-  .superRefine((f, ctx) => {
-    if (Boolean(f.phone) !== Boolean(f.password)) ctx.addIssue({ code: "custom", message: "--phone and --password go together" });
-    if (f.spend !== undefined && !f.writes) ctx.addIssue({ code: "custom", message: "--spend needs --writes" });
   });
 
 /** The run's options from the flags, every problem listed at once; the member from --phone/--password or a given --profile. */
 function smokeOptions(flags: Flags, command: Command): SmokeOptions {
   const parsed = flagsSchema.safeParse(flags);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  // Checked apart from the schema, so that they are listed with its problems rather than after they are fixed.
+  if (Boolean(flags.phone) !== Boolean(flags.password)) problems.push("--phone and --password go together");
+  if (flags.spend !== undefined && !flags.writes) problems.push("--spend needs --writes");
   const root = command.parent!;
   const profileName = root.getOptionValueSource("profile") === "cli" ? (root.opts() as { profile: string }).profile : undefined;
   let member: SmokeOptions["member"];
-  if (parsed.success && parsed.data.phone) member = { phone: parsed.data.phone, password: parsed.data.password! };
+  if (parsed.success && parsed.data.phone && parsed.data.password) member = { phone: parsed.data.phone, password: parsed.data.password };
   else if (profileName) {
     const profile = loadProfile(profileName);
     if (profile.token) member = { profile: profileName, oauthId: profile.oauthId, token: profile.token };
     else problems.push(`profile ${profileName} has no token: sign it in first (gw --profile ${profileName} login …)`);
   }
-  if (parsed.success && parsed.data.writes && !member) problems.push("--writes needs a test account (--phone and --password, or --profile)");
+  if (flags.writes && !member) problems.push("--writes needs a test account (--phone and --password, or --profile)");
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (!existsSync(chromium)) problems.push(`no Chromium at ${chromium} (set CHROMIUM_PATH)`);
   if (problems.length || !parsed.success) throw new CliError(problems.join("; "));

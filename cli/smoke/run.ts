@@ -10,7 +10,7 @@ import { pingLine } from "#gateway/lines.ts";
 import { home } from "#gateway/api/index.ts";
 import { recordHar } from "../lib/har.ts";
 import { PROBES, Skip, tab, tapButton, type ProbeContext } from "./probes.ts";
-import { STEPS, type Action, type StepDefinition } from "./steps.ts";
+import { stepsFor, type Action } from "./steps.ts";
 import type { SmokeOptions, SmokeReport, StepResult } from "./types.ts";
 
 // Puppeteer's list stops at the Pixel 5: the Pixel 7 as Chrome's DevTools emulates it.
@@ -22,13 +22,6 @@ const DEVICES = {
   },
 } as const;
 const NETWORKS = { "4g": PredefinedNetworkConditions["Fast 4G"], "3g": PredefinedNetworkConditions["Fast 3G"] } as const;
-
-/** The steps this run takes: read-only always; the member's with a member; writes and the purchase only when asked. */
-export function stepsFor(opts: Pick<SmokeOptions, "member" | "writes" | "spend">): StepDefinition[] {
-  return STEPS.filter(
-    (s) => s.need === "visitor" || (opts.member && (s.need === "member" || (opts.writes && (s.need === "writes" || (s.need === "spend" && opts.spend !== undefined))))),
-  );
-}
 
 export async function runSmoke(opts: SmokeOptions, config: GatewayConfig, onStep: (step: StepResult) => void = () => {}): Promise<SmokeReport> {
   const started = Date.now();

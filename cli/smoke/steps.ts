@@ -136,3 +136,12 @@ export const STEPS: StepDefinition[] = [
   { id: "purchase", title: "one purchase within --spend", need: "spend", actions: [{ probe: "purchase" }] },
   { id: "logout", title: "logout", need: "member", actions: [{ probe: "logout" }] },
 ];
+
+/** The steps a run takes: read-only always; the member's with a member; writes, and the purchase, only when asked. */
+export function stepsFor(opts: { member?: unknown; writes: boolean; spend?: number }): StepDefinition[] {
+  const allowed = new Set<Need>(["visitor"]);
+  if (opts.member) allowed.add("member");
+  if (opts.member && opts.writes) allowed.add("writes");
+  if (opts.member && opts.writes && opts.spend !== undefined) allowed.add("spend");
+  return STEPS.filter((s) => allowed.has(s.need));
+}

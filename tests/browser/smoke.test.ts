@@ -94,3 +94,15 @@ it("--writes --spend 10 with a CLI profile: a comment kept, a favourite added an
   expect(after.coins).toBeGreaterThanOrEqual(90);
   expect(after.coins).toBeLessThan(100);
 });
+
+it("refuses unsafe or incomplete options before opening a browser, listing every problem at once", async () => {
+  const run = await runCli(["smoke", "--url", "ftp://example.com", "--throttle", "5g", "--spend", "5", "--phone", "13800000000"], {
+    env: { GW_HOME: join(dir, "empty-home") },
+  });
+  expect(run.code).toBe(1);
+  expect(run.stdout).toBe("");
+  for (const problem of ["--url must be", "--throttle must be 4g, 3g or none", "--phone and --password go together", "--spend needs --writes"]) expect(run.stderr).toContain(problem);
+  const writes = await runCli(["smoke", "--url", gw.url, "--writes"], { env: { GW_HOME: join(dir, "empty-home") } });
+  expect(writes.code).toBe(1);
+  expect(writes.stderr).toMatch(/--writes needs a test account/);
+});

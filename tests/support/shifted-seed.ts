@@ -9,9 +9,10 @@ const ITEM_COLUMNS = ["item_id", "quote_item_id", "used_on", "video_id"];
 
 /**
  * A data folder seeded as the gateway seeds one, with every item's id moved up by `by`: a deployment whose ids
- * are not the reference gateway's (SQLite; pass it to `startTestGateway({ dataDir })`).
+ * are not the reference gateway's (SQLite; pass it to `startTestGateway({ dataDir })`). Items of the kinds in
+ * `without` are taken out of their lists (a deployment that has none).
  */
-export async function shiftedSeedDataDir(by: number): Promise<string> {
+export async function shiftedSeedDataDir(by: number, { without = [] }: { without?: string[] } = {}): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "gw-shifted-"));
   await (await openSeededDatabase({ dataDir })).close();
   const db = new Database(join(dataDir, "gateway.sqlite"));
@@ -28,6 +29,8 @@ export async function shiftedSeedDataDir(by: number): Promise<string> {
     })();
     const broken = db.pragma("foreign_key_check");
     if ((broken as unknown[]).length) throw new Error(`shifted ids left ${(broken as unknown[]).length} broken references`);
+    // Hidden rather than deleted: what refers to them stays whole, and no list shows them.
+    for (const kind of without) db.prepare("UPDATE items SET kind = ? WHERE kind = ?").run(`${kind}-hidden`, kind);
   } finally {
     db.close();
   }
