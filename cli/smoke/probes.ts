@@ -176,14 +176,30 @@ export const PROBES: Record<ProbeName, Probe> = {
     return { detail: text };
   },
 
+  /** Added and removed; an item the account already keeps is removed and added back, so it ends as it began. */
   async favourite({ page }) {
-    await tapButton(page, /^☆?\s*收藏$/);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && /已收藏/.test(b.textContent ?? "")));
-    await tapButton(page, /已收藏/);
-    await answerDialogIfAny(page, "确定");
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && /^☆?\s*收藏$/.test(b.textContent?.trim() ?? "") && !b.disabled),
-    );
+    const state = async () =>
+      String(
+        await (
+          await page.waitForFunction(() => {
+            const b = [...document.querySelectorAll<HTMLButtonElement>("button")].find((e) => e.checkVisibility() && !e.disabled && /^(☆\s*)?收藏$|已收藏/.test(e.textContent?.trim() ?? ""));
+            return b ? (/已收藏/.test(b.textContent ?? "") ? "kept" : "not kept") : false;
+          })
+        ).jsonValue(),
+      );
+    const toggle = async (from: string) => {
+      await tapButton(page, from === "kept" ? /已收藏/ : /^(☆\s*)?收藏$/);
+      if (from === "kept") await answerDialogIfAny(page, "确定");
+      await page.waitForFunction(
+        (f) => [...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && !b.disabled && /收藏/.test(b.textContent ?? "") && /已收藏/.test(b.textContent ?? "") === (f !== "kept")),
+        {},
+        from,
+      );
+    };
+    const first = await state();
+    await toggle(first);
+    await toggle(first === "kept" ? "not kept" : "kept");
+    return { detail: first === "kept" ? "kept already: removed and added back" : "added and removed" };
   },
 
   /**

@@ -9,7 +9,7 @@ import { createOAuthId, buildIdentity } from "#gateway/identity.ts";
 import { pingLine } from "#gateway/lines.ts";
 import { home } from "#gateway/api/index.ts";
 import { recordHar } from "../lib/har.ts";
-import { PROBES, Skip, tab, tapButton, type ProbeContext } from "./probes.ts";
+import { PROBES, Skip, tab, type ProbeContext } from "./probes.ts";
 import { stepsFor, type Action } from "./steps.ts";
 import type { SmokeOptions, SmokeReport, StepResult } from "./types.ts";
 
@@ -128,10 +128,7 @@ async function act(ctx: ProbeContext, action: Action): Promise<{ lcpMs?: number;
     await page.waitForFunction(seen, {}, action.see, action.orEmpty ?? "").catch(() => {
       throw new Error(`${action.what} did not show (${action.see})`);
     });
-    return;
   }
-  await tapButton(page, action.tap, "button, a");
-  if (action.path) await page.waitForFunction((p) => location.pathname.startsWith(p), {}, action.path);
 }
 
 /** Taps the first visible element matching `selector`; false when none shows within `timeoutMs`. */

@@ -28,8 +28,6 @@ export type Action =
   | { follow: string; path: string; what: string }
   /** A visible element matching `see` (the screen shows content), or else the screen's empty text `orEmpty`. */
   | { see: string; what: string; orEmpty?: string }
-  /** Taps the first visible, enabled button or link containing `tap`, then waits for `path` when given. */
-  | { tap: string; path?: string }
   | { probe: ProbeName };
 
 export interface StepDefinition {
@@ -132,7 +130,17 @@ export const STEPS: StepDefinition[] = [
     actions: [{ tab: "我的", path: "/my" }, { follow: 'a[href="/my/notice"]', path: "/my/notice", what: "messages link" }, { see: ".notice-item", what: "messages", orEmpty: "暂无消息" }],
   },
   { id: "comment", title: "a comment posted and found", need: "writes", actions: [{ tab: "圈子", path: "/post" }, { follow: 'a[href^="/post/detail"]', path: "/post/detail", what: "circle post" }, { probe: "comment" }] },
-  { id: "favourite", title: "a favourite added and removed", need: "writes", actions: [{ tab: "资源", path: "/resource" }, { follow: 'a[href^="/cartoon/cartoon-detail"], a[href^="/novel/detail"]', path: "/", what: "resource" }, { probe: "favourite" }] },
+  {
+    id: "favourite",
+    title: "a favourite added and removed",
+    need: "writes",
+    actions: [
+      { tab: "资源", path: "/resource" },
+      { follow: 'a[href^="/resource?type=comic"]', path: "/resource", what: "漫画 tab" },
+      { follow: 'a[href^="/cartoon/cartoon-detail"]', path: "/cartoon/cartoon-detail", what: "comic" },
+      { probe: "favourite" },
+    ],
+  },
   { id: "purchase", title: "one purchase within --spend", need: "spend", actions: [{ probe: "purchase" }] },
   { id: "logout", title: "logout", need: "member", actions: [{ probe: "logout" }] },
 ];
