@@ -87,7 +87,10 @@ export const smoke = new Command("smoke")
     const ctx = resolveContext(command);
     const opts = smokeOptions(flags, command);
     // Puppeteer only for this command: the others start without it.
-    const { runSmoke } = await import("../smoke/run.ts");
+    const { runSmoke } = await import("../smoke/run.ts").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ERR_MODULE_NOT_FOUND" && /puppeteer/.test(error.message)) throw new CliError("gw smoke needs puppeteer (a devDependency): npm install");
+      throw error;
+    });
     const live = process.stderr.isTTY && !ctx.json;
     const report = await runSmoke(opts, ctx.config, (s) => live && process.stderr.write(`${s.status === "passed" ? "✓" : s.status === "failed" ? "✗" : "-"} ${s.title}\n`));
     if (flags.junit) writeFileSync(flags.junit, junitXml(report));
