@@ -5,6 +5,7 @@ import { encrypt } from "./commands/encrypt.ts";
 import { login, logout } from "./commands/login.ts";
 import { ping } from "./commands/ping.ts";
 import { replay } from "./commands/replay.ts";
+import { smoke } from "./commands/smoke.ts";
 import { uploadImage } from "./commands/upload-image.ts";
 import { uploadVideo } from "./commands/upload-video.ts";
 import { reportError } from "./lib/output.ts";
@@ -20,7 +21,7 @@ const program = new Command("gw")
   .option("--json", "print data as JSON for scripts")
   .showHelpAfterError();
 
-for (const command of [ping, call, login, logout, decrypt, encrypt, replay, uploadImage, uploadVideo]) program.addCommand(command);
+for (const command of [ping, call, login, logout, decrypt, encrypt, replay, uploadImage, uploadVideo, smoke]) program.addCommand(command);
 
 // Output piped into `head` and the like: the reader is gone, so stop quietly (as other Unix tools do).
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

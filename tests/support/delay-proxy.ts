@@ -7,9 +7,20 @@ import type { AddressInfo } from "node:net";
  * the Host header on, so the gateway's media links point back through it. Works for requests from workers
  * too, which DevTools request interception does not reliably catch.
  */
-export async function startDelayProxy(target: string, hold: (path: string) => number | Promise<unknown>): Promise<{ url: string; close(): Promise<void> }> {
+export async function startDelayProxy(
+  target: string,
+  hold: (path: string) => number | Promise<unknown>,
+  /** A status to answer a request with in the gateway's stead (a fault on one call); undefined passes it on. */
+  answer: (path: string) => number | undefined = () => undefined,
+): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
   const server = createServer((req, res) => {
+    const status = answer(req.url ?? "/");
+    if (status !== undefined) {
+      req.resume();
+      res.writeHead(status, { "content-type": "text/plain" }).end(`answered ${status} by the test proxy`);
+      return;
+    }
     const held = hold(req.url ?? "/");
     const pass = () => {
       const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
