@@ -45,6 +45,10 @@ async function firstLoad(browser: Browser, url: string) {
   line("JS + CSS", kb(js + worker + css), "target ≤ 150 KB");
   line("JS + CSS as sent (brotli copies)", kb(brotli));
   line("hls.js / image viewer loaded on first screen", lazy.length ? lazy.join(", ") : "no", "target: no");
+  // Counts the machine's load does not move, beside the timings it does (decision 063).
+  await page.waitForSelector(".video-card");
+  const nodes = await page.evaluate(() => [document.querySelectorAll("*").length, document.querySelector(".video-card")!.querySelectorAll("*").length + 1]);
+  line("DOM nodes on /home / in one video card", `${nodes[0]} / ${nodes[1]}`);
   await page.close();
 }
 
