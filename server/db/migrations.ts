@@ -532,4 +532,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE items ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    // Numbered apart from its neighbours' (its decision's number) so that work merged from parallel branches never
+    // reuses a version: only the presence of a version is checked, not the order.
+    version: 69,
+    name: "reports of what members write (decision 069): a report's target (item, comment, review, member); comments, dating reviews and profiles hidden by reports",
+    sql: `
+      ALTER TABLE reports ADD COLUMN target TEXT NOT NULL DEFAULT 'item';
+      CREATE INDEX reports_target ON reports(target, item_id, user_id);
+      ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE comments ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE dating_reviews ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE dating_reviews ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN profile_hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN profile_hidden_at INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

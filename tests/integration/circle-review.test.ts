@@ -1,10 +1,9 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, circle, creators, home, video } from "#gateway/api/index.ts";
 import { reviewReported, type ReportedItem } from "#server/community/report-review.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { runAdmin } from "../support/admin.ts";
+import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
 // Issue 20: posts and headlines hidden by members' reports, reviewed by an operator with the real admin CLI
@@ -20,17 +19,7 @@ afterAll(() => gw.close());
 const member = memberMaker(() => gw, 13500000000);
 const guest = () => testClient(gw.url);
 
-/** The operators' CLI as a process on the gateway's database: its output, or its exit code and stderr. */
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? "", LOG_LEVEL: "error", DATA_DIR: gw.dataDir, ...(gw.databaseUrl ? { DATABASE_URL: gw.databaseUrl } : {}) };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "server/admin/index.ts", "reports", ...args], { cwd: REPO_ROOT, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const admin = (...args: string[]) => runAdmin(gw, "reports", ...args);
 const listed = async (...flags: string[]) => JSON.parse((await admin("list", "--json", ...flags)).stdout) as ReportedItem[];
 
 const feed = async () => (await guest().send(circle.list, { sort: "new", limit: 50 })).list.map((p) => p.id);
@@ -132,8 +121,8 @@ describe("reviewing posts and headlines hidden by reports", { timeout: 120_000 }
       await db.close();
     }
     const cases: [string[], string][] = [
-      [["restore", "999999"], "error: no post or headline 999999\n"],
-      [["remove", String(DEMO_FREE_VIDEO_ID)], `error: item ${DEMO_FREE_VIDEO_ID} is a video, not a post or headline\n`],
+      [["restore", "999999"], "error: no item 999999\n"],
+      [["remove", String(DEMO_FREE_VIDEO_ID)], `error: item ${DEMO_FREE_VIDEO_ID} is a video, not one whose reports hide it\n`],
       [["restore", String(fine)], `error: post ${fine} has no open report: already reviewed, or never reported\n`],
       [["remove", String(gone)], `error: post ${gone} was already reviewed: removed\n`],
     ];
