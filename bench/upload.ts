@@ -27,7 +27,7 @@ export async function benchUpload(serve: Serve, line: Line) {
   const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-upload-"));
   const server = await serve({ DATA_DIR: dataDir });
   try {
-    const config: UploadConfig = { img_upload_url: `${server.url}/imgUpload.php`, img_key: "dev-img-key", img_domain: "", video_upload_url: `${server.url}/videoUpload.php`, video_key: "dev-video-key" };
+    const config: UploadConfig = { img_upload_url: `${server.url}/imgUpload.php`, upload_img_key: "dev-img-key", img_domain: "", videoUploadUrl: `${server.url}/videoUpload.php`, uploadKey: "dev-video-key" };
     const file = sampleVideo();
     let identical = true;
     for (const concurrency of CONCURRENCIES) {

@@ -5,13 +5,24 @@ import { GatewayError } from "./errors.ts";
 
 export const VIDEO_CHUNK_SIZE = 64 * 1024;
 
-/** Upload addresses and keys, as `/api/home/getConfig` returns them under `upload`. */
+/**
+ * Upload addresses and keys, named as the product's remote config names them (`/api/home/getConfig`, protocol
+ * §6); `img_domain` is ours.
+ */
 export interface UploadConfig {
   img_upload_url: string;
-  img_key: string;
+  upload_img_key: string;
   img_domain?: string;
-  video_upload_url: string;
-  video_key: string;
+  videoUploadUrl: string;
+  uploadKey: string;
+}
+
+/** The upload settings of a config answer, or null when it lacks an address or a key. */
+export function uploadConfigOf(config: Partial<UploadConfig> | null | undefined): UploadConfig | null {
+  if (!config) return null;
+  const { img_upload_url, upload_img_key, img_domain, videoUploadUrl, uploadKey } = config;
+  if (typeof img_upload_url !== "string" || typeof upload_img_key !== "string" || typeof videoUploadUrl !== "string" || typeof uploadKey !== "string") return null;
+  return { img_upload_url, upload_img_key, img_domain, videoUploadUrl, uploadKey };
 }
 
 /** Image upload sign: md5(`id={id}&position={position}` + key). */
@@ -61,7 +72,7 @@ export async function uploadImage(input: UploadImageInput): Promise<string> {
   form.append("file", input.file, input.fileName);
   form.append("id", id);
   form.append("position", position);
-  form.append("sign", imageUploadSign(id, position, input.config.img_key, input.crypto));
+  form.append("sign", imageUploadSign(id, position, input.config.upload_img_key, input.crypto));
   const res = await fetchWithTimeout(input.fetch ?? globalThis.fetch, input.config.img_upload_url, { method: "POST", body: form }, UPLOAD_IMAGE_TIMEOUT_MS, input.signal);
   const answer = await readAnswer(res);
   if (answer.code !== 1) throw new GatewayError("status", answer.msg || "图片上传失败", { httpStatus: res.status });
@@ -95,7 +106,7 @@ function videoForm(input: UploadVideoInput, fields: Record<string, string>): For
   const form = new FormData();
   form.append("uuid", input.uuid);
   form.append("timestamp", timestamp);
-  form.append("sign", videoUploadSign(input.uuid, timestamp, input.config.video_key, input.crypto));
+  form.append("sign", videoUploadSign(input.uuid, timestamp, input.config.uploadKey, input.crypto));
   form.append("name", input.fileName);
   form.append("size", String(input.file.size));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -120,7 +131,7 @@ function missingChunks(held: [number, number][], total: number, chunkSize: numbe
  */
 export async function uploadVideo(input: UploadVideoInput): Promise<string> {
   const doFetch = input.fetch ?? globalThis.fetch;
-  const url = input.config.video_upload_url;
+  const url = input.config.videoUploadUrl;
   const chunkSize = input.chunkSize ?? VIDEO_CHUNK_SIZE;
   const deadline = Date.now() + UPLOAD_VIDEO_TIMEOUT_MS;
   // One failed chunk stops the others: the caller retries the whole upload, which resumes.

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { data, Link, replace, useFetcher } from "react-router";
 import { circle, video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { uploadConfigOf } from "#gateway/uploads.ts";
 import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
 import { Page } from "#app/components/page.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
@@ -42,7 +43,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [state, config, topics, user] = await Promise.all(
     together(() => [api(video.checkFind, {}), syncGlobalConfig(), api(circle.topics, undefined).catch(() => []), syncUser().catch(() => undefined)]),
   );
-  return { state, upload: config.upload ?? null, topics, coins: user?.coins ?? 0, request: isRequest(request) };
+  return { state, upload: uploadConfigOf(config), topics, coins: user?.coins ?? 0, request: isRequest(request) };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {

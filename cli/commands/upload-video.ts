@@ -82,7 +82,7 @@ export const uploadVideo = new Command("upload-video")
         },
       });
       bar.done();
-      const { path, url } = uploaded(stored, config.video_upload_url);
+      const { path, url } = uploaded(stored, config.videoUploadUrl);
       if (ctx.json) printJson({ path, url, bytes: size, uuid, resumedFrom: resumedFrom ?? 0 });
       else process.stdout.write(`${path}\n`);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { home } from "#gateway/api/index.ts";
-import { joinDomain, type UploadConfig } from "#gateway/uploads.ts";
+import { joinDomain, uploadConfigOf, type UploadConfig } from "#gateway/uploads.ts";
 import type { Context } from "./context.ts";
 import { CliError } from "./output.ts";
 
@@ -30,9 +30,9 @@ export function readUploadFile(path: string): Buffer {
 
 /** Upload addresses come from the gateway's config, as in the app. */
 export async function fetchUploadConfig(ctx: Context): Promise<UploadConfig> {
-  const config = await (await ctx.client()).send(home.getConfig, undefined);
-  if (!config?.upload) throw new CliError("the gateway's config has no upload block");
-  return config.upload;
+  const upload = uploadConfigOf(await (await ctx.client()).send(home.getConfig, undefined));
+  if (!upload) throw new CliError("the gateway's config lacks img_upload_url, upload_img_key, videoUploadUrl or uploadKey");
+  return upload;
 }
 
 /**

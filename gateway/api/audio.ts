@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import { itemCalls, type FollowedSeries, type ResourceHome, type ResourceItem, type ResourceListInput, type ResourceUnit } from "./resources.ts";
+import { itemCalls, seriesCalls, type FollowedSeries, type ResourceHome, type ResourceItem, type ResourceListInput, type ResourceUnit } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Audio books: /api/audio/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -59,3 +59,5 @@ export const buy = outcomeEndpoint<{ id: number; request_id?: string }, AudioPur
 export const buyBook = outcomeEndpoint<{ id: number; request_id?: string }, AudioPurchase>("/api/audio/buy_book", { shown: true, repeat: "request_id", strings: { request_id: true } });
 /** Extensions: the like, the favourite and the comments of a book (`itemCalls`). */
 export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/audio", "like_comment");
+/** The series calls at the kind's own paths: the same answers as `/api/novel/follow_series` and `list_follow_series`. */
+export const { followSeries, listFollowSeries } = seriesCalls("/api/audio");

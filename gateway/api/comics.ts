@@ -78,6 +78,8 @@ export interface BookPurchase {
 export type Favorited = ItemFavorited;
 
 export const listEpisode = endpoint<{ id: number }, ComicEpisodes>("/api/book/list_episode");
+/** A comic's detail alone: `list_episode`'s `comic`. */
+export const detail = endpoint<{ id: number }, ComicDetail>("/api/book/detail");
 /** One episode's pages, or a locked answer (status 200, `locked: 1`). */
 export const read = endpoint<{ id: number; episode_id: number }, ComicEpisodeRead>("/api/book/read");
 /** Buys an episode (`chapter_id`) or, without it, the whole book; never throws, says how it went. */

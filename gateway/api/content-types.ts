@@ -86,6 +86,11 @@ export interface Comment {
   /** For replies: the comment replied to. */
   reply_to: number | null;
   created_at: string;
+  /**
+   * 0 shown; 1 hidden by members' reports until reviewed (others get 该评论已被隐藏 as `content`, its author their
+   * words); 2 removed by an operator (该评论因违规已被移除 to everyone). Decision 069.
+   */
+  hidden?: number;
 }
 
 export interface Gift {

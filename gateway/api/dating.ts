@@ -62,6 +62,8 @@ export interface DatingReview {
   images: string[];
   user: { uid: number; nickname: string; avatar_url: string };
   created_at: string;
+  /** As a comment's (`Comment.hidden`, decision 069): others get 该评价已被隐藏 and no photos while it is hidden by reports. */
+  hidden?: number;
 }
 
 export interface DatingBuyResult {

@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint } from "../client.ts";
-import { itemCalls, type FollowedSeries, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput } from "./resources.ts";
+import { itemCalls, seriesCalls, type FollowedSeries, type ResourceFilter, type ResourceHome, type ResourceItem, type ResourceListInput } from "./resources.ts";
 import type { Page, Paged } from "./types.ts";
 
 // Picture sets: /api/picture/* (issue 19, docs/protocol.md §9). The first block is what the 资源 tab lists (shared shapes of resources.ts);
@@ -66,3 +66,5 @@ export const pictureList = endpoint<{ id: number; page?: number; limit?: number 
 export const buy = outcomeEndpoint<{ id: number; request_id?: string }, PictureBuyResult>("/api/picture/buy", { shown: true, repeat: "request_id", strings: { request_id: true } });
 /** Extensions: the like, the favourite and the comments of a set (`itemCalls`). */
 export const { like, favorite, comments, replies, likeComment, comment } = itemCalls("/api/picture", "comment_like");
+/** The series calls at the kind's own paths: the same answers as `/api/novel/follow_series` and `list_follow_series`. */
+export const { followSeries, listFollowSeries } = seriesCalls("/api/picture");

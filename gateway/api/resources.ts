@@ -89,10 +89,21 @@ export interface FollowedSeries<T extends ResourceItem = ResourceItem> {
   followed_at: string;
 }
 
-/** Follows or unfollows the series of an item (novel, comic, picture set, audio book); a book is its own series. */
-export const followSeries = endpoint<{ id: number }, { is_follow: number }>("/api/novel/follow_series", { repeat: "never" });
-/** Every series the member follows, of any kind, newest follow first. */
-export const listFollowSeries = endpoint<{ page?: number; limit?: number }, Paged<FollowedSeries>>("/api/novel/list_follow_series");
+/**
+ * The series calls under `base`: the product has them at `/api/novel`, `/api/picture` and `/api/audio`, answered
+ * alike (decision 070). Free of side effects like `endpoint`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function seriesCalls(base: string) {
+  return {
+    /** Follows or unfollows the series of an item (novel, comic, picture set, audio book); a book is its own series. */
+    followSeries: endpoint<{ id: number }, { is_follow: number }>(`${base}/follow_series`, { repeat: "never" }),
+    /** Every series the member follows, of any kind, newest follow first. */
+    listFollowSeries: endpoint<{ page?: number; limit?: number }, Paged<FollowedSeries>>(`${base}/list_follow_series`),
+  };
+}
+
+export const { followSeries, listFollowSeries } = seriesCalls("/api/novel");
 /** Extension: what the member bought of one kind (whole items and items with bought chapters), newest first (/my/my-purchase). */
 export const listBought = endpoint<{ kind: ResourceKind; page?: number; limit?: number }, Paged<ResourceItem>>("/api/resource/list_buy", { strings: { kind: true } });
 

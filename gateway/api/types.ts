@@ -47,9 +47,9 @@ export interface SortTab {
   name: string;
 }
 
-export interface GlobalConfig {
+/** The remote config; the upload settings are top-level fields under the product's names (`UploadConfig`). */
+export interface GlobalConfig extends UploadConfig {
   sort_tabs: { porn: SortTab[]; com: SortTab[]; picture: SortTab[]; post: SortTab[]; aw: SortTab[] };
-  upload: UploadConfig;
   site_name: string;
   customer_service: string;
   /** Paths of calls whose success status is 251. */

@@ -1,15 +1,15 @@
 import { Command } from "commander";
 import { isoDate } from "#server/http/registry.ts";
-import { reportedItems, reviewReported, ReviewRefused, type ReportedItem, type ReviewOutcome } from "#server/community/report-review.ts";
+import { parseRef, removedWords, reportedItems, reviewReported, ReviewRefused, type ReportedItem, type ReviewOutcome } from "#server/community/report-review.ts";
 import { AdminError, printTable, withDatabase } from "./database.ts";
 
-// `npm run admin -- reports list [--all]|restore ID|remove ID`: an operator reviews posts and headlines that
-// members' reports hid (decision 050).
+// `npm run admin -- reports list [--all]|restore REF|remove REF`: an operator reviews what members' reports hid
+// (decisions 050, 069): an item by its id; a comment, a dating review or a profile as comment:ID, review:ID, member:ID.
 
 const print = (json: boolean, data: unknown, text: () => void) => (json ? process.stdout.write(`${JSON.stringify(data, null, 2)}\n`) : text());
 
 const row = (r: ReportedItem) => [
-  String(r.id),
+  r.ref,
   r.kind,
   `${r.author} (${r.author_id})`,
   r.text,
@@ -19,21 +19,28 @@ const row = (r: ReportedItem) => [
   r.hidden ? (r.hidden_at ? isoDate(r.hidden_at) : "yes") : "shown",
 ];
 
-const idOf = (text: string) => {
-  if (!/^\d{1,12}$/.test(text)) throw new AdminError(`not a post or headline id: ${text}`);
-  return Number(text);
+const refOf = (text: string) => {
+  if (!parseRef(text)) throw new AdminError(`not an item id nor comment:ID, review:ID, member:ID: ${text}`);
+  return text;
+};
+
+const removal: Partial<Record<ReviewOutcome["kind"], string>> = {
+  comment: `its words read ${removedWords("comment")} to everyone (its author too), its replies stay`,
+  review: `its words read ${removedWords("review")} to everyone (its author too), its photos are gone`,
+  member: "the profile's nickname, avatar and introduction are cleared; the member may write new ones",
 };
 
 const said = (o: ReviewOutcome) =>
-  o.verdict === "restore"
-    ? `restored ${o.kind} ${o.id}: shown in the feeds again; ${o.reports_reviewed} open report(s) marked reviewed\n`
-    : `removed ${o.kind} ${o.id}: out of every feed, its detail refused to everyone (its author too); ${o.reports_reviewed} open report(s) marked reviewed` +
-      `${o.reward_coins ? `; its reward of ${o.reward_coins} coins stays on the request, nothing moves` : ""}\n`;
+  (o.verdict === "restore"
+    ? `restored ${o.kind} ${o.id}: shown ${removal[o.kind] ? "" : "in the feeds "}again`
+    : `removed ${o.kind} ${o.id}: ${removal[o.kind] ?? "out of every feed, its detail refused to everyone (its author too)"}`) +
+  `; ${o.reports_reviewed} open report(s) marked reviewed` +
+  `${o.reward_coins ? `; its reward of ${o.reward_coins} coins stays on the request, nothing moves` : ""}\n`;
 
 async function review(id: string, verdict: "restore" | "remove", json: boolean) {
   const outcome = await withDatabase(async (db) => {
     try {
-      return await reviewReported(db, idOf(id), verdict);
+      return await reviewReported(db, refOf(id), verdict);
     } catch (error) {
       if (error instanceof ReviewRefused) throw new AdminError(error.message);
       throw error;
@@ -43,7 +50,7 @@ async function review(id: string, verdict: "restore" | "remove", json: boolean) 
 }
 
 const list = new Command("list")
-  .description("posts and headlines hidden by reports, oldest hidden first")
+  .description("what reports hid (items, comment:ID, review:ID, member:ID), oldest hidden first")
   .option("--all", "also those with an open report that are still shown")
   .option("--json", "print JSON")
   .action(async (opts: { all?: boolean; json?: boolean }) => {
@@ -57,18 +64,18 @@ const list = new Command("list")
 
 const restore = new Command("restore")
   .description("found fine: shown again; its open reports become reviewed and no longer count")
-  .argument("<id>", "post or headline id")
+  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID")
   .option("--json", "print JSON")
   .action(async (id: string, opts: { json?: boolean }) => await review(id, "restore", Boolean(opts.json)));
 
 const remove = new Command("remove")
-  .description("found violating: out of every feed and detail for good (its author's too); its open reports become reviewed")
-  .argument("<id>", "post or headline id")
+  .description("found violating: out for good (its author's view too; a profile is cleared); its open reports become reviewed")
+  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID")
   .option("--json", "print JSON")
   .action(async (id: string, opts: { json?: boolean }) => await review(id, "remove", Boolean(opts.json)));
 
 export const reports = new Command("reports")
-  .description("posts and headlines hidden by members' reports: list, restore, remove")
+  .description("what members' reports hid (posts, headlines, catalogue items, comments, reviews, profiles): list, restore, remove")
   .addCommand(list)
   .addCommand(restore)
   .addCommand(remove);

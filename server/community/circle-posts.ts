@@ -107,7 +107,7 @@ export async function requireCirclePost(db: DB, id: number, uid: number): Promis
  * reports an operator reviewed no longer count, a reporter's later words included (decision 050).
  */
 export async function hideWhenReported(db: DB, itemId: number): Promise<void> {
-  const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE item_id = ? AND reviewed_at = 0", [itemId]))!;
+  const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE target = 'item' AND item_id = ? AND reviewed_at = 0", [itemId]))!;
   if (Number(reporters) >= circle.REPORTS_TO_HIDE) {
     await db.run("UPDATE items SET hidden = ?, hidden_at = ? WHERE id = ? AND kind IN ('headline', 'post') AND hidden = ?", [HIDDEN_BY_REPORTS, Date.now(), itemId, SHOWN]);
   }

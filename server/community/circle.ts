@@ -8,7 +8,7 @@ import { addToReward } from "#server/wallet/circle-coins.ts";
 import { requestIdField } from "#server/wallet/idempotency.ts";
 import { excerptOf, pageOfCirclePosts, picturesOf, requireCirclePost, toCirclePost } from "./circle-posts.ts";
 import { commentThread } from "./comment-threads.ts";
-import { addComment } from "./comments.ts";
+import { addComment, commentWords } from "./comments.ts";
 import { pageOfPosts } from "./headlines.ts";
 
 // The post circle (issue 20): the feed, a post, its replies, follow-ups and rewards, the requests board, and a
@@ -168,12 +168,12 @@ export const myReply = defineHandler(circle.myReply, {
   async handle({ input, db, caller }) {
     const where = "c.user_id = ? AND i.kind = 'post'";
     const total = (await db.value<number>(`SELECT COUNT(*) FROM comments c JOIN items i ON i.id = c.item_id WHERE ${where}`, [caller.user.id]))!;
-    const rows = await db.all<{ id: number; content: string; created_at: number; post_id: number; post_text: string }>(
-      `SELECT c.id, c.content, c.created_at, i.id AS post_id, i.description AS post_text FROM comments c JOIN items i ON i.id = c.item_id
+    const rows = await db.all<{ id: number; content: string; hidden: number; user_id: number; created_at: number; post_id: number; post_text: string }>(
+      `SELECT c.id, c.content, c.hidden, c.user_id, c.created_at, i.id AS post_id, i.description AS post_text FROM comments c JOIN items i ON i.id = c.item_id
        WHERE ${where} ORDER BY c.id DESC LIMIT ? OFFSET ?`,
       [caller.user.id, input.limit, (input.page - 1) * input.limit],
     );
-    const list: MyReply[] = rows.map((r) => ({ id: r.id, content: r.content, created_at: isoDate(r.created_at), post: { id: r.post_id, excerpt: excerptOf(r.post_text, 40) } }));
+    const list: MyReply[] = rows.map((r) => ({ id: r.id, content: commentWords(r, caller.user.id), created_at: isoDate(r.created_at), post: { id: r.post_id, excerpt: excerptOf(r.post_text, 40) } }));
     return { data: paged(list, input.page, input.limit, Number(total)) };
   },
 });

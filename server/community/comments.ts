@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { video } from "#gateway/api/index.ts";
 import type { Comment } from "#gateway/api/content-types.ts";
-import { avatarUrl } from "#server/content/media.ts";
 import { requireVideo } from "#server/content/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
+import { personShown, PROFILE_MASKED } from "./profiles-shown.ts";
+import { hiddenWords, HIDDEN_BY_REPORTS, removedWords, REMOVED } from "./report-review.ts";
 
 interface CommentRow {
   id: number;
@@ -19,23 +20,36 @@ interface CommentRow {
   reply_count: number;
   reply_to: number | null;
   created_at: number;
+  hidden: number;
+  profile_masked: number;
 }
 
+// A comment hidden by reports (decision 069) stays in its thread, its replies under it: only its words change for
+// others. Its author's profile, hidden by reports, is masked the same way.
 const COMMENT_SELECT = `
-  SELECT c.id, c.content, c.user_id, u.nickname, u.username, u.avatar_url, c.like_count, c.reply_count, c.reply_to, c.created_at,
+  SELECT c.id, c.content, c.user_id, u.nickname, u.username, u.avatar_url, c.like_count, c.reply_count, c.reply_to, c.created_at, c.hidden,
+    ${PROFILE_MASKED} AS profile_masked,
     CASE WHEN EXISTS (SELECT 1 FROM comment_likes cl WHERE cl.user_id = @uid AND cl.comment_id = c.id) THEN 1 ELSE 0 END AS is_like
   FROM comments c JOIN users u ON u.id = c.user_id`;
 
-function toComment(origin: string, r: CommentRow): Comment {
+/** A comment's words as `viewer` may read them. */
+export function commentWords(r: { content: string; hidden: number; user_id: number }, viewer: number): string {
+  if (Number(r.hidden) === REMOVED) return removedWords("comment");
+  if (Number(r.hidden) === HIDDEN_BY_REPORTS && Number(r.user_id) !== viewer) return hiddenWords("comment");
+  return r.content;
+}
+
+function toComment(origin: string, viewer: number, r: CommentRow): Comment {
   return {
     id: r.id,
-    content: r.content,
-    user: { uid: r.user_id, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, { id: r.user_id, avatar_url: r.avatar_url }) },
+    content: commentWords(r, viewer),
+    user: personShown(origin, { id: r.user_id, nickname: r.nickname, username: r.username, avatar_url: r.avatar_url, profile_masked: r.profile_masked }),
     like_count: r.like_count,
     is_like: r.is_like ? 1 : 0,
     reply_count: r.reply_count,
     reply_to: r.reply_to,
     created_at: isoDate(r.created_at),
+    hidden: Number(r.hidden),
   };
 }
 
@@ -47,7 +61,7 @@ export async function listComments(db: DB, origin: string, uid: number, itemId: 
     limit,
     offset: (page - 1) * limit,
   })) as CommentRow[];
-  return paged(rows.map((r) => toComment(origin, r)), page, limit, total);
+  return paged(rows.map((r) => toComment(origin, uid, r)), page, limit, total);
 }
 
 export async function listReplies(db: DB, origin: string, uid: number, commentId: number, page: number, limit: number) {
@@ -59,7 +73,7 @@ export async function listReplies(db: DB, origin: string, uid: number, commentId
     limit,
     offset: (page - 1) * limit,
   })) as CommentRow[];
-  return paged(rows.map((r) => toComment(origin, r)), page, limit, total);
+  return paged(rows.map((r) => toComment(origin, uid, r)), page, limit, total);
 }
 
 /** How long the same comment posted again counts as the first one (a double tap, a retried request). */
@@ -88,7 +102,7 @@ export async function addComment(db: DB, origin: string, uid: number, itemId: nu
     await db.run("UPDATE items SET comment_count = comment_count + 1 WHERE id = ?", [itemId]);
     return id;
   });
-  return toComment(origin, (await db.get(`${COMMENT_SELECT} WHERE c.id = @id`, { uid, id })) as CommentRow);
+  return toComment(origin, uid, (await db.get(`${COMMENT_SELECT} WHERE c.id = @id`, { uid, id })) as CommentRow);
 }
 
 /** Toggles a like on a comment; the count follows. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { accounts, creators } from "#gateway/api/index.ts";
 import type { CreatorCard } from "#gateway/api/content-types.ts";
-import { avatarUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
+import { MASKED_INTRO, personShown, PROFILE_MASKED } from "./profiles-shown.ts";
 
 export async function toggleFollow(db: DB, uid: number, target: number) {
   if (uid === target) throw new ApiError(400, "不能关注自己");
@@ -33,13 +33,14 @@ interface PersonRow {
   video_count: number;
   is_attention: number;
   is_creator: number;
+  profile_masked: number;
 }
 
 /** A person (on `u`): a registered member or a creator, not a guest device. */
 const IS_PERSON = "(u.phone IS NOT NULL OR u.is_creator = 1)";
 
 export const PERSON_SELECT = `
-  SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count, u.is_creator,
+  SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count, u.is_creator, ${PROFILE_MASKED} AS profile_masked,
     (SELECT COUNT(*) FROM items i WHERE i.creator_id = u.id AND i.kind = 'video') AS video_count,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = u.id) THEN 1 ELSE 0 END AS is_attention
   FROM users u`;
@@ -59,11 +60,9 @@ export async function pageOfCreators(db: DB, uid: number, where: string, params:
 
 export function toCard(origin: string, r: PersonRow): CreatorCard & { followed_count: number; likes_count: number } {
   return {
-    uid: r.id,
-    nickname: r.nickname || r.username,
-    avatar_url: avatarUrl(origin, r),
+    ...personShown(origin, r),
     is_attention: r.is_attention ? 1 : 0,
-    intro: r.intro,
+    intro: Number(r.profile_masked) === 1 ? MASKED_INTRO : r.intro,
     fans_count: r.fans_count,
     video_count: r.video_count,
     is_creator: r.is_creator ? 1 : 0,

@@ -233,7 +233,7 @@ export const report = defineHandler(dating.report, {
 /** Hides a listing once `HIDE_AFTER_REPORTS` members have reported it since it was last reviewed. */
 async function hideWhenReported(db: DB, itemId: number): Promise<void> {
   const reviewedAt = (await db.value<number>("SELECT reviewed_at FROM dating_listings WHERE item_id = ?", [itemId])) ?? 0;
-  const reporters = (await db.value("SELECT COUNT(DISTINCT user_id) FROM reports WHERE item_id = ? AND created_at > ?", [itemId, reviewedAt]))!;
+  const reporters = (await db.value("SELECT COUNT(DISTINCT user_id) FROM reports WHERE target = 'item' AND item_id = ? AND created_at > ?", [itemId, reviewedAt]))!;
   if (reporters >= HIDE_AFTER_REPORTS) await db.run("UPDATE dating_listings SET hidden = 1 WHERE item_id = ? AND hidden = 0", [itemId]);
 }
 

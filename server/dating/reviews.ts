@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { dating } from "#gateway/api/index.ts";
 import type { DatingReview } from "#gateway/api/dating.ts";
-import { avatarUrl } from "#server/content/media.ts";
+import { personShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
+import { hiddenWords, HIDDEN_BY_REPORTS, removedWords, REMOVED } from "#server/community/report-review.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, intInput, isoDate, paged, pageInput } from "#server/http/registry.ts";
 
@@ -35,19 +36,28 @@ interface ReviewRow {
   nickname: string;
   username: string;
   avatar_url: string;
+  hidden: number;
+  profile_masked: number;
 }
 
-const REVIEW_SELECT = `SELECT r.id, r.rating, r.content, r.images, r.created_at, u.id AS uid, u.nickname, u.username, u.avatar_url
+const REVIEW_SELECT = `SELECT r.id, r.rating, r.content, r.images, r.created_at, r.hidden, u.id AS uid, u.nickname, u.username, u.avatar_url,
+    ${PROFILE_MASKED} AS profile_masked
   FROM dating_reviews r JOIN users u ON u.id = r.user_id`;
 
-const toReview = (origin: string, r: ReviewRow): DatingReview => ({
-  id: r.id,
-  rating: r.rating,
-  content: r.content,
-  images: imageAddresses(origin, r.images),
-  user: { uid: r.uid, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, { id: r.uid, avatar_url: r.avatar_url }) },
-  created_at: isoDate(r.created_at),
-});
+/** A review as `viewer` sees it: one hidden by reports (decision 069) keeps its place, its words and photos only for its author. */
+function toReview(origin: string, viewer: number, r: ReviewRow): DatingReview {
+  const hidden = Number(r.hidden);
+  const masked = hidden === REMOVED || (hidden === HIDDEN_BY_REPORTS && Number(r.uid) !== viewer);
+  return {
+    id: r.id,
+    rating: r.rating,
+    content: hidden === REMOVED ? removedWords("review") : masked ? hiddenWords("review") : r.content,
+    images: masked ? [] : imageAddresses(origin, r.images),
+    user: personShown(origin, { id: r.uid, nickname: r.nickname, username: r.username, avatar_url: r.avatar_url, profile_masked: r.profile_masked }),
+    created_at: isoDate(r.created_at),
+    hidden,
+  };
+}
 
 async function requireVisible(db: DB, itemId: number): Promise<void> {
   if (!(await db.get("SELECT 1 FROM dating_listings WHERE item_id = ? AND hidden = 0", [itemId]))) throw new ApiError(404, "该信息不存在或正在审核");
@@ -56,11 +66,16 @@ async function requireVisible(db: DB, itemId: number): Promise<void> {
 export const listComment = defineHandler(dating.listComment, {
   auth: "guest",
   input: pageInput.extend({ id: idInput("信息 id") }),
-  async handle({ input, db, origin }) {
+  async handle({ input, db, origin, caller }) {
     await requireVisible(db, input.id);
     const total = (await db.value("SELECT COUNT(*) FROM dating_reviews WHERE item_id = ?", [input.id]))!;
-    const rows = await db.all<ReviewRow>(`${REVIEW_SELECT} WHERE r.item_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`, [input.id, input.limit, (input.page - 1) * input.limit]);
-    return { data: paged(rows.map((r) => toReview(origin, r)), input.page, input.limit, total) };
+    const rows = await db.all<ReviewRow>(`${REVIEW_SELECT} WHERE r.item_id = @item ORDER BY r.id DESC LIMIT @limit OFFSET @offset`, {
+      uid: caller.user.id,
+      item: input.id,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    });
+    return { data: paged(rows.map((r) => toReview(origin, caller.user.id, r)), input.page, input.limit, total) };
   },
 });
 
@@ -95,8 +110,8 @@ export const createComment = defineHandler(dating.createComment, {
       await db.run("UPDATE items SET comment_count = comment_count + 1 WHERE id = ?", [input.id]);
       return reviewId;
     });
-    const row = (await db.get<ReviewRow>(`${REVIEW_SELECT} WHERE r.id = ?`, [reviewId]))!;
-    return { msg: "评价已发布", data: toReview(origin, row) };
+    const row = (await db.get<ReviewRow>(`${REVIEW_SELECT} WHERE r.id = @id`, { id: reviewId, uid: caller.user.id }))!;
+    return { msg: "评价已发布", data: toReview(origin, caller.user.id, row) };
   },
 });
 

@@ -550,4 +550,18 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE request_answers ADD COLUMN fields_hash TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 19,
+    name: "reports of what members write (decision 069): a report's target (item, comment, review, member); comments, dating reviews and profiles hidden by reports",
+    sql: `
+      ALTER TABLE reports ADD COLUMN target TEXT NOT NULL DEFAULT 'item';
+      CREATE INDEX reports_target ON reports(target, item_id, user_id);
+      ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE comments ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE dating_reviews ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE dating_reviews ADD COLUMN hidden_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN profile_hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN profile_hidden_at INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

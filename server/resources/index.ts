@@ -5,7 +5,7 @@ import { gamesHandlers } from "./games/index.ts";
 import { novelsHandlers } from "./novels/index.ts";
 import { picturesHandlers } from "./pictures/index.ts";
 import { progress, saveProgress } from "./progress.ts";
-import { followSeries, listBought, listFollowSeries } from "./shared-calls.ts";
+import { listBought, seriesHandlers } from "./shared-calls.ts";
 
 /** The 资源 tab's five kinds (issue 19) and what they share. */
-export const resourceHandlers: Handler[] = [progress, saveProgress, followSeries, listFollowSeries, listBought, ...comicsHandlers, ...novelsHandlers, ...picturesHandlers, ...audioHandlers, ...gamesHandlers];
+export const resourceHandlers: Handler[] = [progress, saveProgress, ...seriesHandlers, listBought, ...comicsHandlers, ...novelsHandlers, ...picturesHandlers, ...audioHandlers, ...gamesHandlers];

@@ -6,6 +6,7 @@ import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput, type Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
+import { SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
 
 // What the five kinds of the 资源 tab share on the server: one row shape, one card, one paged list with the
 // tab's sorts and filters, follows of series, and the chapters or episodes of a book with who may open them. Each
@@ -82,7 +83,7 @@ export const marksOf = (r: Pick<ResourceRow, "is_like" | "is_favorite" | "is_fol
 
 /** One resource of a kind for the caller, or a 404 in Chinese (`noun`: 漫画, 小说, …). */
 export async function requireResource(db: DB, kind: ResourceKind, id: number, uid: number, noun: string): Promise<ResourceRow> {
-  const row = await db.get<ResourceRow>(`${resourceSelect(db)} WHERE i.id = @id AND i.kind = @kind AND i.hidden = 0`, { id, kind, uid });
+  const row = await db.get<ResourceRow>(`${resourceSelect(db)} WHERE i.id = @id AND i.kind = @kind AND ${SHOWN_TO_VIEWER}`, { id, kind, uid });
   if (!row) throw new ApiError(404, `${noun}不存在或已下架`);
   return row;
 }

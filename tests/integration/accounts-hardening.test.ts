@@ -62,7 +62,7 @@ describe("password hashing", () => {
       });
     const [outcomes, answer] = await Promise.all([Promise.all(logins), config]);
     for (const outcome of outcomes) expect(outcome).toMatchObject(WRONG);
-    expect(answer.upload).toBeDefined();
+    expect(answer.img_upload_url).toBeDefined();
     // Hashing on the event loop answers it after all of them (none after it). On a quiet machine more than half
     // come after it; under a full suite on two cores 17 were seen: a quarter still tells the two apart. (This
     // client shares the gateway's process: its unzip of the answer needs libuv's thread pool as the gateway's
@@ -245,7 +245,7 @@ describe("avatar_url", () => {
     const { phone, password } = await registered();
     const me = testClient(gw.url, { token: (await testClient(gw.url).send(accounts.loginByPassword, { phone, password })).token });
 
-    const config = (await me.send(home.getConfig, undefined)).upload;
+    const config = await me.send(home.getConfig, undefined);
     const uploaded = await uploadImage({ config, file: new Blob([PNG]), fileName: "me.png", crypto: nodeCrypto });
     const path = new URL(uploaded).pathname;
     expect((await me.send(accounts.updateInfo, { avatar_url: uploaded })).avatar_url).toBe(uploaded);

@@ -121,8 +121,8 @@ describe("reviewing posts and headlines hidden by reports", { timeout: 120_000 }
       await db.close();
     }
     const cases: [string[], string][] = [
-      [["restore", "999999"], "error: no post or headline 999999\n"],
-      [["remove", String(DEMO_FREE_VIDEO_ID)], `error: item ${DEMO_FREE_VIDEO_ID} is a video, not a post or headline\n`],
+      [["restore", "999999"], "error: no item 999999\n"],
+      [["remove", String(DEMO_FREE_VIDEO_ID)], `error: item ${DEMO_FREE_VIDEO_ID} is a video, not one whose reports hide it\n`],
       [["restore", String(fine)], `error: post ${fine} has no open report: already reviewed, or never reported\n`],
       [["remove", String(gone)], `error: post ${gone} was already reviewed: removed\n`],
     ];

@@ -69,6 +69,9 @@ describe("comics for a visitor", () => {
     expect((await guest.send(comics.read, { id: LONG_EPISODE_COMIC, episode_id: long[0]!.id })).pages).toHaveLength(LONG_EPISODE_PAGES);
 
     expect((await guest.request(comics.listEpisode.path, { id: 999999 })).msg).toBe("漫画不存在或已下架");
+    // The product's detail call: the same card as list_episode's, without the episodes.
+    expect(await guest.send(comics.detail, { id: PAID })).toEqual((await guest.send(comics.listEpisode, { id: PAID })).comic);
+    expect((await guest.request(comics.detail.path, { id: 999999 })).msg).toBe("漫画不存在或已下架");
     expect((await guest.request(comics.read.path, { id: PAID, episode_id: long[0]!.id })).msg).toBe("章节不存在");
     expect((await guest.request(comics.read.path, { id: PAID, episode_id: "x" })).msg).toBe("章节 id无效");
     const comments = await guest.send(comics.comments, { id: FREE });
@@ -193,5 +196,6 @@ describe("comics for a member", () => {
     expect(await m.send(resources.followSeries, { id: FREE })).toEqual({ is_follow: 1 });
     expect((await m.send(comics.listEpisode, { id: FREE })).comic.is_follow).toBe(1);
     expect((await m.send(resources.listFollowSeries, {})).list.map((s) => s.latest.id)).toEqual([FREE]);
+    expect((await m.send(comics.detail, { id: FREE })).is_follow).toBe(1);
   });
 });

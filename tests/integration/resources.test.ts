@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, resources } from "#gateway/api/index.ts";
+import { accounts, audio, pictures, resources } from "#gateway/api/index.ts";
 import type { ResourceKind } from "#gateway/api/resources.ts";
 import {
   startTestGateway,
@@ -202,6 +202,22 @@ describe("the resources' shared calls", () => {
     expect(
       (await m.request(resources.followSeries.path, { id: 999_999 })).msg,
     ).toBe("内容不存在或已下架");
+  });
+
+  it("answers the series calls at the picture and audio paths as at the novel's (decision 070)", async () => {
+    const m = await member();
+    for (const area of [pictures, audio]) {
+      expect(await m.send(area.followSeries, { id: ITEM("novel") })).toEqual({ is_follow: 1 });
+      // One follow, whichever path made it: every path lists it, and undoes it.
+      for (const list of [resources.listFollowSeries, pictures.listFollowSeries, audio.listFollowSeries]) {
+        expect((await m.send(list, {})).list.map((s) => s.latest.id), list.path).toEqual([ITEM("novel") + 1]);
+      }
+      expect(await m.send(resources.followSeries, { id: ITEM("novel") })).toEqual({ is_follow: 0 });
+      expect((await m.send(area.listFollowSeries, { page: 1, limit: 10 })).total).toBe(0);
+      expect((await m.request(area.followSeries.path, { id: LONE("audio") })).msg).toBe("该内容不属于任何系列");
+      // A visitor is asked to log in, as at the novel's paths.
+      for (const call of [area.followSeries, area.listFollowSeries]) expect((await testClient(gw.url).request(call.path, { id: ITEM("novel") })).status, call.path).toBe(420);
+    }
   });
 
   it("follows once under concurrent toggles from two devices: the follow ends on or off, never twice", async () => {

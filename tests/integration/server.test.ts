@@ -7,7 +7,7 @@ import { configFromEnv } from "#gateway/config.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
 import { encodeRequestBody, sealRequest } from "#gateway/envelope.ts";
 import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
-import { imageUploadSign, uploadImage, uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
+import { imageUploadSign, uploadConfigOf, uploadImage, uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
 import { SEEDED_LISTINGS } from "#server/dating/seed.ts";
 import { DEMO, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
@@ -154,9 +154,18 @@ describe("accounts", () => {
 });
 
 describe("system calls", () => {
-  it("serves config with upload addresses for the origin called", async () => {
+  it("serves config with upload addresses for the origin called, under the product's field names", async () => {
     const config = await testClient(gw.url).send(home.getConfig, undefined);
-    expect(config.upload).toMatchObject({ img_upload_url: `${gw.url}/imgUpload.php`, video_upload_url: `${gw.url}/videoUpload.php`, img_domain: gw.url });
+    const raw: Record<string, unknown> = { ...config };
+    expect(raw).toMatchObject({
+      img_upload_url: `${gw.url}/imgUpload.php`,
+      upload_img_key: expect.stringMatching(/./),
+      videoUploadUrl: `${gw.url}/videoUpload.php`,
+      uploadKey: expect.stringMatching(/./),
+      img_domain: gw.url,
+    });
+    // The names of before are gone, not kept beside: a client reads one name per setting.
+    for (const old of ["upload", "img_key", "video_upload_url", "video_key"]) expect(raw, old).not.toHaveProperty(old);
     expect(Object.keys(config.sort_tabs).sort()).toEqual(["aw", "com", "picture", "porn", "post"]);
     expect(config.sort_tabs.porn[0]).toEqual({ sort: "new", name: "最新" });
   });
@@ -300,7 +309,7 @@ const PNG = Buffer.from(
 );
 
 async function uploadConfig(): Promise<UploadConfig> {
-  return (await testClient(gw.url).send(home.getConfig, undefined)).upload;
+  return uploadConfigOf(await testClient(gw.url).send(home.getConfig, undefined))!;
 }
 
 describe("image upload", () => {
@@ -315,7 +324,7 @@ describe("image upload", () => {
 
   it("refuses a bad sign, a non-image and a file over 5 MB", async () => {
     const config = await uploadConfig();
-    await expect(uploadImage({ config: { ...config, img_key: "wrong" }, file: new Blob([PNG]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow("签名错误");
+    await expect(uploadImage({ config: { ...config, upload_img_key: "wrong" }, file: new Blob([PNG]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow("签名错误");
     await expect(uploadImage({ config, file: new Blob(["<?php echo 1;"]), fileName: "a.png", crypto: nodeCrypto })).rejects.toThrow(/只支持/);
     const big = new Uint8Array(new ArrayBuffer(5 * 1024 * 1024 + 1));
     big.set(PNG);
@@ -398,9 +407,9 @@ describe("video upload", () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const chunk = async (offset: number, bytes: Uint8Array<ArrayBuffer>, size = 1000) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.video_key, nodeCrypto), name: "x.mp4", size: String(size), action: "chunk", offset: String(offset) })) form.append(k, v);
+      for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.uploadKey, nodeCrypto), name: "x.mp4", size: String(size), action: "chunk", offset: String(offset) })) form.append(k, v);
       form.append("video", new Blob([bytes]), "x.mp4");
-      return (await fetch(config.video_upload_url, { method: "POST", body: form })).json();
+      return (await fetch(config.videoUploadUrl, { method: "POST", body: form })).json();
     };
     const video = fakeVideo(1000);
     expect(await chunk(0, video.subarray(0, 400))).toMatchObject({ code: 1, data: { offset: 400 } });
@@ -413,9 +422,9 @@ describe("video upload", () => {
     expect(back.equals(Buffer.from(video))).toBe(true);
     const other = "notavideo01";
     const form = new FormData();
-    for (const [k, v] of Object.entries({ uuid: other, timestamp: ts, sign: videoUploadSign(other, ts, config.video_key, nodeCrypto), size: "5", action: "chunk", offset: "0" })) form.append(k, v);
+    for (const [k, v] of Object.entries({ uuid: other, timestamp: ts, sign: videoUploadSign(other, ts, config.uploadKey, nodeCrypto), size: "5", action: "chunk", offset: "0" })) form.append(k, v);
     form.append("video", new Blob(["hello"]), "../../x.sh");
-    expect(await (await fetch(config.video_upload_url, { method: "POST", body: form })).json()).toMatchObject({ code: 0, msg: expect.stringMatching(/只支持/) });
+    expect(await (await fetch(config.videoUploadUrl, { method: "POST", body: form })).json()).toMatchObject({ code: 0, msg: expect.stringMatching(/只支持/) });
   });
 });
 

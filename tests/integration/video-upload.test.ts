@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { home } from "#gateway/api/index.ts";
 import { nodeCrypto } from "#gateway/crypto-node.ts";
-import { uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
+import { uploadConfigOf, uploadVideo, videoUploadSign, type UploadConfig } from "#gateway/uploads.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Chunks in any order within a window (decision 047, docs/protocol.md §6). No database involved.
@@ -12,7 +12,7 @@ let gw: TestGateway;
 let config: UploadConfig;
 beforeAll(async () => {
   gw = await startTestGateway();
-  config = (await testClient(gw.url).send(home.getConfig, undefined)).upload;
+  config = uploadConfigOf(await testClient(gw.url).send(home.getConfig, undefined))!;
 });
 afterAll(() => gw?.close());
 
@@ -37,9 +37,9 @@ function raw(uuid: string, size: number) {
   const send = async (fields: Record<string, string>, bytes?: Uint8Array<ArrayBuffer>): Promise<Answer & { http: number }> => {
     const ts = String(Math.floor(Date.now() / 1000));
     const form = new FormData();
-    for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.video_key, nodeCrypto), name: "x.mp4", size: String(size), ...fields })) form.append(k, v);
+    for (const [k, v] of Object.entries({ uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.uploadKey, nodeCrypto), name: "x.mp4", size: String(size), ...fields })) form.append(k, v);
     if (bytes) form.append("video", new Blob([bytes]), "x.mp4");
-    const res = await fetch(config.video_upload_url, { method: "POST", body: form });
+    const res = await fetch(config.videoUploadUrl, { method: "POST", body: form });
     return { ...((await res.json()) as Answer), http: res.status };
   };
   return {
@@ -113,7 +113,7 @@ describe("video upload, chunks in any order", () => {
   it("reads a multipart body by itself: a quoted boundary works, broken bodies get a clear error", async () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const uuid = "multipart1";
-    const fields = { uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.video_key, nodeCrypto), name: "x.mp4", size: "2000", action: "chunk", offset: "0" };
+    const fields = { uuid, timestamp: ts, sign: videoUploadSign(uuid, ts, config.uploadKey, nodeCrypto), name: "x.mp4", size: "2000", action: "chunk", offset: "0" };
     const video = fakeVideo(2000);
     const part = (name: string, value: string, filename?: string) =>
       `--b-1\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: application/octet-stream` : ""}\r\n\r\n${value}\r\n`;
@@ -123,7 +123,7 @@ describe("video upload, chunks in any order", () => {
       video,
       Buffer.from("\r\n--b-1--\r\n"),
     ]);
-    const post = async (b: Buffer, type = 'multipart/form-data; boundary="b-1"') => (await fetch(config.video_upload_url, { method: "POST", body: new Uint8Array(b), headers: { "content-type": type } })).json();
+    const post = async (b: Buffer, type = 'multipart/form-data; boundary="b-1"') => (await fetch(config.videoUploadUrl, { method: "POST", body: new Uint8Array(b), headers: { "content-type": type } })).json();
     const done = await post(body);
     expect(done).toMatchObject({ code: 1, msg: expect.stringMatching(/^\/uploads\/videos\//) });
     expect((await stored(done.msg)).equals(Buffer.from(video))).toBe(true);
@@ -135,7 +135,7 @@ describe("video upload, chunks in any order", () => {
 
   it("caps a streamed chunk without a content-length", async () => {
     const { request } = await import("node:http");
-    const url = new URL(config.video_upload_url);
+    const url = new URL(config.videoUploadUrl);
     const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
       const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "transfer-encoding": "chunked", "content-type": "multipart/form-data; boundary=XyZ" } }, (res) => {
         let body = "";

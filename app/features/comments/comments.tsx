@@ -6,6 +6,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { useMemberOnly } from "#app/features/member-only.ts";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { useSubmission } from "#app/lib/submission.ts";
@@ -76,6 +77,7 @@ function CommentRow({
             回复
           </button>
           <LikeButton kind={`${kind}-comment`} id={comment.id} initial={comment} look="text" />
+          <ReportButton kind="comment" id={comment.id} look="text" label={`举报 ${comment.user.nickname} 的评论`} />
         </div>
         {comment.reply_count > 0 && !open && (
           <button type="button" className="comment-more" disabled={loading} onClick={() => loadReplies(1)}>
@@ -87,7 +89,7 @@ function CommentRow({
             {[...replies.list, ...posted.filter((p) => !replies.list.some((r) => r.id === p.id))].map((r) => (
               <li key={r.id}>
                 <strong>{r.user.nickname}：</strong>
-                {r.content}
+                {r.content} <ReportButton kind="comment" id={r.id} look="text" label={`举报 ${r.user.nickname} 的回复`} />
               </li>
             ))}
             {replies.has_more && (

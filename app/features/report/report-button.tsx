@@ -35,10 +35,11 @@ function askReason(maxLength: number, then: (content: string) => void) {
 }
 
 /**
- * 举报 for an item: the member picks a reason (fetched the first time anyone reports), 其他 asks for words. The
- * gateway's answer is shown by the client (举报已提交, 举报已更新).
+ * 举报 for an item, a comment, a review or a profile: the member picks a reason (fetched the first time anyone
+ * reports), 其他 asks for words. The gateway's answer is shown by the client (举报已提交, 举报已更新). `look="text"`
+ * is the plain word of a comment's actions.
  */
-export function ReportButton({ kind, id }: { kind: ReportKind; id: number }) {
+export function ReportButton({ kind, id, look, label = "举报" }: { kind: ReportKind; id: number; look?: "text"; label?: string }) {
   const calls: ReportCalls = REPORT_KINDS[kind];
   const fetcher = useActionFetcher<typeof clientAction>("/actions/report", `report:${kind}:${id}`);
   const { memberOnly } = useMemberOnly();
@@ -60,8 +61,16 @@ export function ReportButton({ kind, id }: { kind: ReportKind; id: number }) {
       },
     });
   };
+  const onClick = memberOnly(() => void pick());
+  if (look === "text") {
+    return (
+      <button type="button" className="comment-reply" disabled={fetcher.busy} aria-label={label} onClick={onClick}>
+        举报
+      </button>
+    );
+  }
   return (
-    <Button className="item-action" size="small" loading={fetcher.busy} onClick={memberOnly(() => void pick())}>
+    <Button className="item-action" size="small" loading={fetcher.busy} onClick={onClick}>
       举报
     </Button>
   );

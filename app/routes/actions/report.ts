@@ -1,6 +1,6 @@
 import { getErrorMessage } from "#gateway/errors.ts";
 import { idField, kindField } from "#app/features/action-fetcher.ts";
-import { REPORT_KINDS } from "#app/features/report/report-kinds.ts";
+import { REPORT_KINDS, type ReportCalls } from "#app/features/report/report-kinds.ts";
 import { api } from "#app/lib/gateway.ts";
 import { notFound } from "#app/lib/not-found.ts";
 import type { Route } from "./+types/report";
@@ -16,7 +16,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const content = String(form.get("content") ?? "").trim();
   try {
     // A shown call: the gateway client toasts its answer.
-    await api(REPORT_KINDS[kind].report, { id, type_id: typeId, ...(content ? { content } : {}) });
+    const calls: ReportCalls = REPORT_KINDS[kind];
+    const fields = { id, type_id: typeId, ...(content ? { content } : {}) };
+    await ("target" in calls ? api(calls.report, { ...fields, kind: calls.target }) : api(calls.report, fields));
     return { reported: true };
   } catch (error) {
     return { error: getErrorMessage(error) };

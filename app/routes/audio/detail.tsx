@@ -8,6 +8,7 @@ import { CHAPTER_PAGE, localProgress, newerProgress } from "#app/features/audio/
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { withOfflineItem } from "#app/features/offline/offline.ts";
 import { savedAudioBook, type SavedAudioChapter } from "#app/features/offline/saved-audio.ts";
@@ -67,6 +68,7 @@ export default function AudioDetailScreen({ loaderData: { book, chapters, commen
         <LikeButton kind="audio" id={book.id} initial={book} />
         <FavoriteButton kind="audio" id={book.id} favorite={book.is_favorite} />
         <SeriesFollowButton id={book.id} following={book.is_follow} />
+        <ReportButton kind="audio" id={book.id} />
       </div>
       <AudioPlayerPanel book={book} chapters={chapters} resumeAt={resumeAt} />
       {book.book_price > 0 ? (

@@ -4,6 +4,7 @@ import { data, Link, useLocation } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import { applicationProblems, type DatingApplication } from "#gateway/api/dating.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
+import { uploadConfigOf } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/certify";
 export async function clientLoader() {
   const member = isLoggedIn();
   const [page, config] = await Promise.all(together(() => [api(dating.pageJoinUs, undefined), member ? syncGlobalConfig().catch(() => null) : Promise.resolve(null)]));
-  return { page, member, upload: config?.upload ?? null };
+  return { page, member, upload: uploadConfigOf(config) };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {

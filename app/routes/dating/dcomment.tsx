@@ -2,6 +2,7 @@ import { Form, Rate, TextArea } from "antd-mobile";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { dating } from "#gateway/api/index.ts";
+import { uploadConfigOf } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
@@ -21,7 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const id = listingId(request);
   const [listing, config] = await Promise.all(together(() => [api(dating.detail, { id }), syncGlobalConfig().catch(() => null)]));
-  return { listing, upload: config?.upload ?? null };
+  return { listing, upload: uploadConfigOf(config) };
 }
 
 type Errors = Partial<Record<"rating" | "content" | "form", string>>;

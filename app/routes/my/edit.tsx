@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
 import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { uploadImage } from "#gateway/uploads.ts";
+import { uploadConfigOf, uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/edit";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const [u, config] = await Promise.all(together(() => [syncUser(), syncGlobalConfig()]));
-  return { u, upload: config?.upload ?? null };
+  return { u, upload: uploadConfigOf(config) };
 }
 
 type Errors = Partial<Record<"nickname" | "intro" | "birthday" | "gender" | "form", string>>;

@@ -2,7 +2,7 @@ import { Button, Collapse, ErrorBlock, Tabs, type ImageUploadItem } from "antd-m
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { accounts, services, type Feedback } from "#gateway/api/index.ts";
-import type { UploadConfig } from "#gateway/uploads.ts";
+import { uploadConfigOf, type UploadConfig } from "#gateway/uploads.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { ImagePicker } from "#app/components/services/image-picker.tsx";
@@ -24,7 +24,7 @@ const tabOf = (value: string | null): TabKey => (TABS as readonly string[]).incl
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const [questions, first, config] = await Promise.all(together(() => [api(services.helpFeedbackList, undefined), firstPage(myFeedback), syncGlobalConfig()]));
-  return { questions, first, upload: config.upload ?? null };
+  return { questions, first, upload: uploadConfigOf(config) };
 }
 
 export default function Issues({ loaderData: { questions, first, upload } }: Route.ComponentProps) {

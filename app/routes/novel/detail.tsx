@@ -9,6 +9,7 @@ import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { devicePosition } from "#app/features/novels/reading.ts";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts";
@@ -79,6 +80,7 @@ export default function NovelDetail({ loaderData: { novel, chapters, recommended
         <LikeButton kind="novel" id={novel.id} initial={{ is_like: novel.is_like, like_count: novel.like_count }} />
         <FavoriteButton kind="novel" id={novel.id} favorite={novel.is_favorite} />
         <SeriesFollowButton id={novel.id} following={novel.is_follow} />
+        <ReportButton kind="novel" id={novel.id} />
       </div>
       {novel.book_price > 0 ? (
         <section className="novel-section novel-buy" aria-label="整本购买">

@@ -7,6 +7,7 @@ import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
@@ -48,6 +49,7 @@ export default function PictureDetail({ loaderData: { set, images, comments } }:
         <LikeButton kind="picture" id={set.id} initial={{ is_like: set.is_like, like_count: set.like_count }} />
         <FavoriteButton kind="picture" id={set.id} favorite={set.is_favorite} />
         {set.series_id ? <SeriesFollowButton id={set.id} following={set.is_follow} /> : null}
+        <ReportButton kind="picture" id={set.id} />
       </div>
       <Pictures set={set} images={images} />
       <Comments kind="picture" id={set.id} initial={comments} count={set.comment_count} />

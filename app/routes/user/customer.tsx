@@ -1,7 +1,7 @@
 import { Button, type ImageUploadItem } from "antd-mobile";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { services } from "#gateway/api/index.ts";
-import type { UploadConfig } from "#gateway/uploads.ts";
+import { uploadConfigOf, type UploadConfig } from "#gateway/uploads.ts";
 import { Page } from "#app/components/page.tsx";
 import { ImagePicker } from "#app/components/services/image-picker.tsx";
 import { NamedTextArea } from "#app/components/services/named-text-area.tsx";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/customer";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
   const [thread, config] = await Promise.all(together(() => [api(services.customerMessages, {}), syncGlobalConfig()]));
-  return { thread, upload: config.upload ?? null };
+  return { thread, upload: uploadConfigOf(config) };
 }
 
 const lastId = (list: services.SupportMessage[]) => list.at(-1)?.id ?? 0;

@@ -59,6 +59,12 @@ export const listEpisode = defineHandler(comics.listEpisode, {
   handle: async ({ input, db, origin, caller }) => ({ data: await comicDetail(db, origin, caller, await requireComic(db, input.id, caller.user.id)) }),
 });
 
+export const detail = defineHandler(comics.detail, {
+  auth: "guest",
+  input: comicId,
+  handle: async ({ input, db, origin, caller }) => ({ data: (await comicDetail(db, origin, caller, await requireComic(db, input.id, caller.user.id))).comic }),
+});
+
 export const read = defineHandler(comics.read, {
   auth: "guest",
   input: comicId.extend({ episode_id: idInput("章节 id") }),
@@ -113,6 +119,7 @@ export const comicsHandlers: Handler[] = [
   listHandler(comics.findList),
   listFavorite,
   listEpisode,
+  detail,
   read,
   buy,
   favorite,

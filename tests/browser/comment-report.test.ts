@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { circle, services, video } from "#gateway/api/index.ts";
+import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { REPORT_TYPES } from "#server/seed/index.ts";
+import { gatewayAndBrowser, memberOnPhone, tapLabel, tapText } from "../support/browser.ts";
+import { memberMaker } from "../support/members.ts";
+
+// A member reports a comment from the UI (decision 069): the 3rd member's report hides it, and another member
+// sees 该评论已被隐藏 in its place while its replies stay.
+
+const env = gatewayAndBrowser();
+const member = memberMaker(() => env.gw, 13300000000);
+
+describe("reporting a comment", () => {
+  it("reports a comment from its 举报 and another member then sees it hidden, its reply still there", async () => {
+    const author = await member();
+    const comment = await author.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "页面上被举报的评论" });
+    await (await member()).send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "它下面的回复", reply_to: comment.id });
+    for (const r of await Promise.all(Array.from({ length: circle.REPORTS_TO_HIDE - 1 }, () => member()))) {
+      await r.send(services.report, { kind: "comment", id: comment.id, type_id: 1 });
+    }
+
+    const reporter = await memberOnPhone(env.gw, env.browser, "13300009001", 0);
+    await reporter.goto(`${env.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await reporter.waitForFunction((t) => [...document.querySelectorAll(".comment-content")].some((p) => p.textContent === t), {}, "页面上被举报的评论");
+    await tapLabel(reporter, `举报 ${comment.user.nickname} 的评论`);
+    await reporter.waitForSelector(".adm-action-sheet-extra", { visible: true });
+    await tapText(reporter, REPORT_TYPES[0]!, ".adm-action-sheet-button-item");
+    await reporter.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交");
+
+    const other = await memberOnPhone(env.gw, env.browser, "13300009002", 0);
+    await other.goto(`${env.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await other.waitForFunction(() => [...document.querySelectorAll(".comment-content")].some((p) => p.textContent === "该评论已被隐藏"));
+    expect(await other.$$eval(".comment-content", (ps) => ps.map((p) => p.textContent))).not.toContain("页面上被举报的评论");
+    // The thread keeps its shape: the hidden comment's reply opens under it.
+    await tapText(other, "展开 1 条回复", ".comment-more");
+    await other.waitForFunction(() => [...document.querySelectorAll(".comment-replies li")].some((li) => li.textContent?.includes("它下面的回复")));
+    // Its author still reads their words.
+    expect((await author.send(video.comments, { id: DEMO_FREE_VIDEO_ID, limit: 50 })).list.find((c) => c.id === comment.id)?.content).toBe("页面上被举报的评论");
+  });
+});

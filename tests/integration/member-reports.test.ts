@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, circle, creators, dating, novels, services, video } from "#gateway/api/index.ts";
+import type { ReportedItem } from "#server/community/report-review.ts";
+import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
+import { runAdmin } from "../support/admin.ts";
+import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { memberMaker } from "../support/members.ts";
+
+// Everything members write can be reported (issue 34, decision 069): `/api/system/report` with a kind and an id;
+// the REPORTS_TO_HIDE-th member's report hides it from others until an operator reviews it with the real admin CLI.
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+const member = memberMaker(() => gw, 13400000000);
+type Member = Awaited<ReturnType<typeof member>>;
+const admin = (...args: string[]) => runAdmin(gw, "reports", ...args);
+const listed = async () => JSON.parse((await admin("list", "--all", "--json")).stdout) as ReportedItem[];
+const newMembers = (n: number) => Promise.all(Array.from({ length: n }, () => member()));
+const reportBy = async (reporters: Member[], kind: services.ReportTarget, id: number) => {
+  for (const [i, r] of reporters.entries()) expect((await r.request(services.report.path, { kind, id, type_id: 1 + (i % 2) })).msg).toBe("举报已提交");
+};
+const uidOf = async (m: Member) => (await m.send(accounts.userInfo, undefined)).uid;
+
+describe("reporting what members write", { timeout: 120_000 }, () => {
+  it("hides a comment at the 3rd member's report, keeps its replies and its author's view, and the operator restores it", async () => {
+    const author = await member();
+    const comment = await author.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "一条会被举报的评论" });
+    const replier = await member();
+    const reply = await replier.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "一条回复", reply_to: comment.id });
+    const reporters = await newMembers(circle.REPORTS_TO_HIDE);
+    const other = await member();
+    const seenBy = async (m: Member) => (await m.send(video.comments, { id: DEMO_FREE_VIDEO_ID, limit: 50 })).list.find((c) => c.id === comment.id);
+
+    await reportBy(reporters.slice(0, -1), "comment", comment.id);
+    expect(await seenBy(other)).toMatchObject({ content: "一条会被举报的评论", hidden: 0 });
+    await reportBy(reporters.slice(-1), "comment", comment.id);
+    // Still in its place for others, its words replaced; its replies stay.
+    expect(await seenBy(other)).toMatchObject({ content: "该评论已被隐藏", hidden: 1, reply_count: 1 });
+    expect(await seenBy(testClient(gw.url))).toMatchObject({ content: "该评论已被隐藏" });
+    expect((await other.send(video.replies, { comment_id: comment.id })).list.map((r) => [r.id, r.content])).toEqual([[reply.id, "一条回复"]]);
+    expect(await seenBy(author)).toMatchObject({ content: "一条会被举报的评论", hidden: 1 });
+
+    const hidden = (await listed()).find((r) => r.ref === `comment:${comment.id}`);
+    expect(hidden).toMatchObject({ kind: "comment", id: comment.id, author_id: await uidOf(author), text: "一条会被举报的评论", hidden: true, reporters: circle.REPORTS_TO_HIDE });
+    expect((await admin("list")).stdout).toContain(`comment:${comment.id}`);
+    expect(await admin("restore", `comment:${comment.id}`)).toMatchObject({
+      code: 0,
+      stdout: `restored comment ${comment.id}: shown again; ${circle.REPORTS_TO_HIDE} open report(s) marked reviewed\n`,
+    });
+    expect(await seenBy(other)).toMatchObject({ content: "一条会被举报的评论", hidden: 0 });
+
+    // Removed, it reads as removed to everyone, its author too.
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "comment", comment.id);
+    expect((await admin("remove", `comment:${comment.id}`)).code).toBe(0);
+    for (const m of [author, other]) expect(await seenBy(m)).toMatchObject({ content: "该评论因违规已被移除", hidden: 2 });
+    expect((await other.request(services.report.path, { kind: "comment", id: comment.id, type_id: 1 })).msg).toBe("该评论因违规已被移除");
+  });
+
+  it("counts a member who reports twice once", async () => {
+    const author = await member();
+    const headline = (await testClient(gw.url).send(circle.headlines, { limit: 1 })).list[0]!.id;
+    const comment = await author.send(creators.commentHeadline, { id: headline, content: "头条下的评论" });
+    const [twice, once] = await newMembers(2);
+    expect((await twice!.request(services.report.path, { kind: "comment", id: comment.id, type_id: 1 })).msg).toBe("举报已提交");
+    expect((await twice!.request(services.report.path, { kind: "comment", id: comment.id, type_id: 2, content: "再说一次" })).msg).toBe("举报已更新");
+    expect((await once!.request(services.report.path, { kind: "comment", id: comment.id, type_id: 1 })).msg).toBe("举报已提交");
+    expect((await listed()).find((r) => r.ref === `comment:${comment.id}`)).toMatchObject({ hidden: false, reporters: 2, texts: ["再说一次"] });
+    const page = await (await member()).send(creators.headlineComments, { id: headline, limit: 50 });
+    expect(page.list.find((c) => c.id === comment.id)?.content).toBe("头条下的评论");
+  });
+
+  it("refuses a bad kind, an unknown id, one's own words and a visitor with a clear message", async () => {
+    const m = await member();
+    const own = await m.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "自己的评论" });
+    const said = async (fields: Record<string, unknown>, client: Member = m) => {
+      const a = await client.request(services.report.path, { type_id: 1, ...fields });
+      return [a.status, a.msg];
+    };
+    expect(await said({ kind: "planet", id: 1 })).toEqual([400, expect.stringMatching(/^举报对象无效/)]);
+    expect(await said({ id: 1 })).toEqual([400, expect.stringMatching(/^举报对象无效/)]);
+    expect(await said({ kind: "comment", id: "x" })).toEqual([400, "举报对象 id无效"]);
+    expect(await said({ kind: "comment", id: 99_999_999 })).toEqual([404, "评论不存在或已删除"]);
+    expect(await said({ kind: "novel", id: DEMO_FREE_VIDEO_ID })).toEqual([404, "小说不存在或已下架"]);
+    expect(await said({ kind: "member", id: 99_999_999 })).toEqual([404, "用户不存在"]);
+    expect(await said({ kind: "comment", id: own.id, type_id: 99_999 })).toEqual([400, "举报类型无效"]);
+    expect(await said({ kind: "comment", id: own.id })).toEqual([400, "不能举报自己的评论"]);
+    expect(await said({ kind: "member", id: await uidOf(m) })).toEqual([400, "不能举报自己"]);
+    expect(await said({ kind: "comment", id: own.id }, testClient(gw.url) as Member)).toEqual([420, expect.any(String)]);
+  });
+
+  it("hides a profile, a dating review and a novel the same way", async () => {
+    // A profile: others see placeholders on the creator page and beside the member's comments.
+    const author = await member();
+    await author.send(accounts.updateInfo, { nickname: "被举报的昵称", intro: "被举报的简介" });
+    const uid = await uidOf(author);
+    const comment = await author.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "资料被举报者的评论" });
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "member", uid);
+    const other = await member();
+    expect(await other.send(creators.creatorPage, { uid })).toMatchObject({ nickname: `用户${uid}`, intro: "该用户资料已被隐藏" });
+    expect((await other.send(video.comments, { id: DEMO_FREE_VIDEO_ID, limit: 50 })).list.find((c) => c.id === comment.id)?.user.nickname).toBe(`用户${uid}`);
+    expect(await author.send(creators.creatorPage, { uid })).toMatchObject({ nickname: "被举报的昵称", intro: "被举报的简介" });
+    expect((await admin("remove", `member:${uid}`)).stdout).toContain("nickname, avatar and introduction are cleared");
+    expect(await author.send(accounts.userInfo, undefined)).toMatchObject({ intro: "" });
+    expect((await other.send(creators.creatorPage, { uid })).intro).toBe("");
+
+    // A dating review, written after unlocking a listing.
+    const buyer = await member(1000);
+    const { id: listing } = (await testClient(gw.url).send(dating.listFilter, { limit: 1 })).list[0]!;
+    expect((await buyer.send(dating.buy, { id: listing })).ok).toBe(true);
+    const review = (await buyer.send(dating.createComment, { id: listing, rating: 5, content: "被举报的一条评价内容" }))!;
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "review", review.id);
+    const reviewFor = async (m: Member) => (await m.send(dating.listComment, { id: listing, limit: 50 })).list.find((r) => r.id === review.id);
+    expect(await reviewFor(other)).toMatchObject({ content: "该评价已被隐藏", images: [], hidden: 1 });
+    expect(await reviewFor(buyer)).toMatchObject({ content: "被举报的一条评价内容" });
+    expect((await admin("restore", `review:${review.id}`)).code).toBe(0);
+    expect(await reviewFor(other)).toMatchObject({ content: "被举报的一条评价内容", hidden: 0 });
+
+    // A novel: out of the lists and its detail for others until reviewed.
+    const novel = FIRST_NOVEL_ID + 3;
+    const inList = async () => (await other.send(novels.list, { sort: "new", limit: 50 })).list.some((n) => n.id === novel);
+    expect(await inList()).toBe(true);
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "novel", novel);
+    expect(await inList()).toBe(false);
+    expect((await other.request(novels.detail.path, { id: novel })).status).toBe(404);
+    expect((await listed()).find((r) => r.ref === String(novel))).toMatchObject({ kind: "novel", hidden: true });
+    expect((await admin("restore", String(novel))).stdout).toBe(`restored novel ${novel}: shown in the feeds again; ${circle.REPORTS_TO_HIDE} open report(s) marked reviewed\n`);
+    expect(await inList()).toBe(true);
+  });
+});
