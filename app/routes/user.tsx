@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { creators } from "#gateway/api/index.ts";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { Dotted } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -33,7 +34,7 @@ export default function User({ loaderData: { person, first } }: Route.ComponentP
     setFans(person.fans_count);
   }
   return (
-    <Page title={person.nickname}>
+    <Page title={person.nickname} right={isMe ? undefined : <ReportButton kind="member" id={person.uid} />}>
       <header className="user-head">
         <EncImage className="user-avatar" src={person.avatar_url} ratio="1X1" onClick={() => void previewImages([person.avatar_url])} />
         <div className="user-main">

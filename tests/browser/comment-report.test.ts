@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { circle, services, video } from "#gateway/api/index.ts";
+import { accounts, circle, dating, games, news, services, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { REPORT_TYPES } from "#server/seed/index.ts";
-import { gatewayAndBrowser, memberOnPhone, tapLabel, tapText } from "../support/browser.ts";
+import { gatewayAndBrowser, memberOnPhone, tapLabel, tapSheetAction, tapText } from "../support/browser.ts";
+import { sqlOn } from "../support/admin.ts";
 import { memberMaker } from "../support/members.ts";
 
 // A member reports a comment from the UI (decision 069): the 3rd member's report hides it, and another member
@@ -37,5 +38,34 @@ describe("reporting a comment", () => {
     await other.waitForFunction(() => [...document.querySelectorAll(".comment-replies li")].some((li) => li.textContent?.includes("它下面的回复")));
     // Its author still reads their words.
     expect((await author.send(video.comments, { id: DEMO_FREE_VIDEO_ID, limit: 50 })).list.find((c) => c.id === comment.id)?.content).toBe("页面上被举报的评论");
+  });
+
+  it("reports a game, an article, a dating review and a member's page from their own 举报", async () => {
+    // A dating review is written after unlocking the listing.
+    const writer = await member(1000);
+    const game = (await writer.send(games.list, { limit: 1 })).list[0]!;
+    const article = (await writer.send(news.list, { limit: 1 })).list[0]!;
+    const listing = (await writer.send(dating.listFilter, { limit: 1 })).list[0]!;
+    expect((await writer.send(dating.buy, { id: listing.id })).ok).toBe(true);
+    const review = (await writer.send(dating.createComment, { id: listing.id, rating: 5, content: "一条会被举报的评价" }))!;
+    const { uid } = await writer.send(accounts.userInfo, undefined);
+    const reporter = await memberOnPhone(env.gw, env.browser, "13300009003", 0);
+    const report = async (address: string, label: string) => {
+      await reporter.goto(`${env.gw.url}${address}`);
+      // The item's own 举报 is a button by its text; a review's, a plain word named for whose it is.
+      if (label === "举报") await tapText(reporter, "举报", "button.item-action");
+      else await tapLabel(reporter, label);
+      await tapSheetAction(reporter, REPORT_TYPES[0]!);
+      await reporter.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交");
+      await reporter.waitForFunction(() => !document.querySelector(".adm-toast-main"));
+    };
+    await report(`/game/detail?id=${game.id}`, "举报");
+    await report(`/scandalous/detail?id=${article.id}`, "举报");
+    await report(`/dating/detail?id=${listing.id}`, `举报 ${review.user.nickname} 的评价`);
+    await report(`/user?uid=${uid}`, "举报");
+    const rows = await sqlOn<{ target: string; item_id: number }>(env.gw, "SELECT target, item_id FROM reports ORDER BY id");
+    expect(rows.map((r) => [r.target, Number(r.item_id)])).toEqual(
+      expect.arrayContaining([["item", game.id], ["item", article.id], ["review", review.id], ["member", uid]]),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { formatCount } from "#app/lib/format.ts";
@@ -42,6 +43,7 @@ export default function GameScreen({ loaderData: { game, comments } }: Route.Com
       <div className="whole-actions">
         <LikeButton kind="game" id={game.id} initial={{ is_like: game.is_like, like_count: game.like_count }} />
         <FavoriteButton kind="game" id={game.id} favorite={game.is_favorite} />
+        <ReportButton kind="game" id={game.id} />
       </div>
       {game.play_url ? (
         <Play url={game.play_url} />

@@ -4,6 +4,7 @@ import { RichText } from "#app/components/news/rich-text.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
@@ -36,6 +37,7 @@ export default function NewsDetail({ loaderData: { article, comments } }: Route.
         ) : null}
         <div className="post-actions">
           <FavoriteButton kind="news" id={article.id} favorite={article.is_favorite} />
+          <ReportButton kind="news" id={article.id} />
         </div>
       </article>
       <Comments kind="news" id={article.id} initial={comments} count={article.comment_count} />
