@@ -8,6 +8,7 @@ import { beginPasswordAttempt, type LoginAttempt, passwordRight, tryAgainMessage
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, revokeOtherSessions } from "./sessions.ts";
 import { insertUser, toProfile, userByAffCode, userById, userByPhone } from "./users.ts";
+import { clock } from "#server/clock.ts";
 
 const phone = z.string({ error: "请输入手机号" }).trim().regex(/^1\d{10}$/, "请输入正确的手机号");
 const { PASSWORD_LENGTH, MAX_NICKNAME, MAX_INTRO } = accounts;
@@ -52,7 +53,7 @@ export const register = defineHandler(accounts.register, {
     if (await userByPhone(db, input.phone)) throw new ApiError(400, "该手机号已注册，请直接登录");
     const inviter = input.aff_code ? await userByAffCode(db, input.aff_code.toUpperCase()) : undefined;
     const userId = await db.transaction(async (db) => {
-      const now = Date.now();
+      const now = clock.now();
       let id = caller.user.id;
       if (caller.isMember) id = (await insertUser(db, {})).id;
       (await db.run(`UPDATE users SET phone = ?, password_hash = ?, username = ?, nickname = CASE WHEN nickname LIKE '游客%' OR nickname = '' THEN ? ELSE nickname END,
@@ -79,7 +80,7 @@ export const userInfo = defineHandler(accounts.userInfo, {
 function isBirthday(v: string): boolean {
   const [y, m, d] = v.split("-").map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && y >= 1900 && day.getTime() <= Date.now();
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && y >= 1900 && day.getTime() <= clock.now();
 }
 
 const AVATAR_MESSAGE = "头像地址应为上传的图片或 http(s) 地址，且不含引号、尖括号、空白和反斜杠";
@@ -111,7 +112,7 @@ export const updateInfo = defineHandler(accounts.updateInfo, {
   async handle({ input, db, caller, origin }) {
     const fields = Object.entries(input).filter(([, v]) => v !== undefined);
     if (fields.length) {
-      await db.run(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`, [...fields.map(([, v]) => v as string | number), Date.now(), caller.user.id]);
+      await db.run(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ?`, [...fields.map(([, v]) => v as string | number), clock.now(), caller.user.id]);
     }
     return { data: toProfile((await userById(db, caller.user.id))!, caller.token, origin), msg: "保存成功" };
   },
@@ -127,7 +128,7 @@ export const updatePwd = defineHandler(accounts.updatePwd, {
     if (input.old_password === input.new_password) throw new ApiError(400, "新密码不能与原密码相同");
     const passwordHash = await hashPassword(input.new_password);
     await db.transaction(async (db) => {
-      await db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, Date.now(), caller.user.id]);
+      await db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [passwordHash, clock.now(), caller.user.id]);
       await revokeOtherSessions(db, caller.user.id, caller.token);
     });
     return { data: { ok: true }, msg: "密码已修改" };

@@ -2,11 +2,12 @@ import type { DB } from "#server/db/index.ts";
 import { pruneLoginFailures } from "./login-limits.ts";
 import { pruneRequestAnswers } from "#server/wallet/idempotency.ts";
 import { pruneSessions } from "./sessions.ts";
+import { clock } from "#server/clock.ts";
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Deletes dead sessions, login failures that no longer count, and first answers no client will repeat. */
-export async function pruneAccounts(db: DB, now = Date.now()) {
+export async function pruneAccounts(db: DB, now = clock.now()) {
   return { sessions: await pruneSessions(db, now), loginFailures: await pruneLoginFailures(db, now), requestAnswers: await pruneRequestAnswers(db, now) };
 }
 

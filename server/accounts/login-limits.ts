@@ -1,4 +1,5 @@
 import type { DB } from "#server/db/index.ts";
+import { clock } from "#server/clock.ts";
 
 // Login limits nobody can turn against a member (decision 066, docs/protocol.md §4 "Status 429"): wrong passwords
 // are counted per phone and client address, per address across phones, and per phone across addresses. The first
@@ -76,7 +77,7 @@ const PHONE_COUNT_CAP = PHONE_SLOWDOWN_AFTER + Math.ceil(MAX_PHONE_HOLD_MS / PHO
  * it (`passwordRight`). NOTE: recorded before the password is checked, so a burst of concurrent attempts is
  * counted as it arrives rather than after its scrypts finish.
  */
-export async function beginPasswordAttempt(db: DB, attempt: LoginAttempt, now = Date.now()): Promise<LoginVerdict> {
+export async function beginPasswordAttempt(db: DB, attempt: LoginAttempt, now = clock.now()): Promise<LoginVerdict> {
   const since = now - LOGIN_FAILURE_WINDOW_MS;
   const times = async (db: DB, where: string, params: unknown[], limit: number) =>
     (await db.all<{ created_at: number }>(`SELECT created_at FROM login_failures WHERE ${where} AND created_at > ? ORDER BY created_at DESC LIMIT ${limit}`, [...params, since])).map((r) =>
@@ -104,13 +105,13 @@ export async function passwordRight(db: DB, attempt: LoginAttempt) {
 }
 
 /** `密码错误次数过多，请 N 分钟后再试` when locked, else `密码错误次数较多，请 N 秒后再试` (minutes from a minute on). */
-export function tryAgainMessage(verdict: { retryAt: number; locked: boolean }, now = Date.now()): string {
+export function tryAgainMessage(verdict: { retryAt: number; locked: boolean }, now = clock.now()): string {
   const ms = Math.max(1000, verdict.retryAt - now);
   const when = verdict.locked || ms > 60_000 ? `${Math.ceil(ms / 60_000)} 分钟` : `${Math.ceil(ms / 1000)} 秒`;
   return `密码错误次数${verdict.locked ? "过多" : "较多"}，请 ${when}后再试`;
 }
 
 /** Failures that no longer count. */
-export async function pruneLoginFailures(db: DB, now = Date.now()): Promise<number> {
+export async function pruneLoginFailures(db: DB, now = clock.now()): Promise<number> {
   return await db.run("DELETE FROM login_failures WHERE created_at <= ?", [now - LOGIN_FAILURE_WINDOW_MS]);
 }

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { isoDate } from "#server/http/registry.ts";
 import { addExchangeCodes, type ExchangeKind, type NewExchangeCode } from "#server/wallet/exchange-codes.ts";
 import { AdminError, printTable, withDatabase } from "./database.ts";
+import { clock } from "#server/clock.ts";
 
 // `npm run admin -- codes create (--coins N | --vip-days N | --tickets N) [--uses N] [--expires YYYY-MM-DD]
 // [--count K] [--json]`: an operator makes exchange codes (decision 064) and hands out what it prints.
@@ -54,7 +55,7 @@ const create = new Command("create")
   .option("--json", "print JSON")
   .action(async (opts: CreateOptions) => {
     const { kind, amount } = gift(opts);
-    if (opts.expires !== undefined && opts.expires <= Date.now()) throw new AdminError("--expires is in the past");
+    if (opts.expires !== undefined && opts.expires <= clock.now()) throw new AdminError("--expires is in the past");
     const codes: NewExchangeCode[] = [];
     await withDatabase(async (db) => {
       while (codes.length < opts.count) {

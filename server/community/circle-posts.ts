@@ -5,6 +5,7 @@ import { avatarUrl, encImageUrl, videoUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate, paged } from "#server/http/registry.ts";
 import { HIDDEN_BY_REPORTS, refusalOf, SHOWN, SHOWN_TO_VIEWER } from "./report-review.ts";
+import { clock } from "#server/clock.ts";
 
 // Circle posts are items of kind `post` (section `circle`): `description` is the text, `media` an uploaded
 // video's path (or a seeded clip), `coins` a request's reward, `series_id` the topic. Pictures are
@@ -109,6 +110,6 @@ export async function requireCirclePost(db: DB, id: number, uid: number): Promis
 export async function hideWhenReported(db: DB, itemId: number): Promise<void> {
   const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE target = 'item' AND item_id = ? AND reviewed_at = 0", [itemId]))!;
   if (Number(reporters) >= circle.REPORTS_TO_HIDE) {
-    await db.run("UPDATE items SET hidden = ?, hidden_at = ? WHERE id = ? AND kind IN ('headline', 'post') AND hidden = ?", [HIDDEN_BY_REPORTS, Date.now(), itemId, SHOWN]);
+    await db.run("UPDATE items SET hidden = ?, hidden_at = ? WHERE id = ? AND kind IN ('headline', 'post') AND hidden = ?", [HIDDEN_BY_REPORTS, clock.now(), itemId, SHOWN]);
   }
 }

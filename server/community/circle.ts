@@ -10,6 +10,7 @@ import { excerptOf, pageOfCirclePosts, picturesOf, requireCirclePost, toCirclePo
 import { commentThread } from "./comment-threads.ts";
 import { addComment, commentWords } from "./comments.ts";
 import { pageOfPosts } from "./headlines.ts";
+import { clock } from "#server/clock.ts";
 
 // The post circle (issue 20): the feed, a post, its replies, follow-ups and rewards, the requests board, and a
 // member's own lists. Posting is `/api/find/create` (requests.ts).
@@ -104,7 +105,7 @@ export const reply = defineHandler(circle.reply, {
     if (input.video_id) {
       if (!post.is_request) throw new ApiError(400, "只有求片帖可以推荐视频");
       await requireVideo(db, input.video_id, caller.user.id);
-      await db.run("INSERT INTO find_videos (item_id, video_id, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", [input.id, input.video_id, caller.user.id, Date.now()]);
+      await db.run("INSERT INTO find_videos (item_id, video_id, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", [input.id, input.video_id, caller.user.id, clock.now()]);
     }
     return { msg: "回复成功", data: await addComment(db, origin, caller.user.id, input.id, input.content, input.reply_to) };
   },
@@ -138,7 +139,7 @@ export const appendDetail = defineHandler(circle.appendDetail, {
   async handle({ input, db, caller }) {
     const post = await requireCirclePost(db, input.id, caller.user.id);
     if (post.creator_id !== caller.user.id) throw new ApiError(403, "只有作者可以补充帖子");
-    const now = Date.now();
+    const now = clock.now();
     const followUp: FollowUp = { id: await db.insert("INSERT INTO find_appends (item_id, content, created_at) VALUES (?, ?, ?)", [input.id, input.content, now]), content: input.content, created_at: isoDate(now) };
     return { msg: "补充成功", data: followUp };
   },

@@ -7,6 +7,7 @@ import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "#se
 import { oneAtATime } from "./one-at-a-time.ts";
 import { personShown, PROFILE_MASKED } from "./profiles-shown.ts";
 import { hiddenWords, HIDDEN_BY_REPORTS, removedWords, REMOVED } from "./report-review.ts";
+import { clock } from "#server/clock.ts";
 
 interface CommentRow {
   id: number;
@@ -89,7 +90,7 @@ export async function addComment(db: DB, origin: string, uid: number, itemId: nu
       // Replies to a reply belong to the same thread.
       replyTo = parent.reply_to ?? replyTo;
     }
-    const now = Date.now();
+    const now = clock.now();
     // A double tap or a retried request: the same words just posted in the same place are that comment.
     // (`reply_to IS ?` is SQLite's; PostgreSQL compares with NULL only as `IS NULL`.)
     const same =

@@ -6,6 +6,7 @@ import { pageOfCallersVideos, pageOfVideos, requireVideo, videoId } from "#serve
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, pageInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
+import { clock } from "#server/clock.ts";
 
 /** Toggles a like (or a favourite) on an item. */
 export async function toggleItemMark(db: DB, uid: number, itemId: number, mark: "likes" | "favorites") {
@@ -14,7 +15,7 @@ export async function toggleItemMark(db: DB, uid: number, itemId: number, mark: 
     await oneAtATime(db, uid);
     if (!(await db.get("SELECT 1 FROM items WHERE id = ?", [itemId]))) throw new ApiError(404, "视频不存在或已下架");
     const on = (await db.run(`DELETE FROM ${mark} WHERE user_id = ? AND item_id = ?`, [uid, itemId])) === 0;
-    if (on) await db.run(`INSERT INTO ${mark} (user_id, item_id, created_at) VALUES (?, ?, ?)`, [uid, itemId, Date.now()]);
+    if (on) await db.run(`INSERT INTO ${mark} (user_id, item_id, created_at) VALUES (?, ?, ?)`, [uid, itemId, clock.now()]);
     const d = on ? 1 : -1;
     await db.run(`UPDATE items SET ${counter} = CASE WHEN ${counter} + ? > 0 THEN ${counter} + ? ELSE 0 END, hot = hot + ? WHERE id = ?`, [d, d, d * 3, itemId]);
     const count = (await db.value(`SELECT ${counter} FROM items WHERE id = ?`, [itemId]))!;
@@ -128,7 +129,7 @@ export function favoriteGroupHandlers(
           await db.get(`SELECT id FROM users WHERE id = ?${db.forUpdate}`, [uid]);
           if ((await db.value<number>("SELECT COUNT(*) FROM favorite_groups WHERE user_id = ? AND kind = ?", [uid, kind]))! >= MAX_GROUPS) throw new ApiError(400, `最多创建 ${MAX_GROUPS} 个分组`);
           if (await db.get("SELECT 1 FROM favorite_groups WHERE user_id = ? AND kind = ? AND name = ?", [uid, kind, input.name])) throw new ApiError(400, "已有同名分组");
-          return await db.insert("INSERT INTO favorite_groups (user_id, kind, name, created_at) VALUES (?, ?, ?, ?)", [uid, kind, input.name, Date.now()]);
+          return await db.insert("INSERT INTO favorite_groups (user_id, kind, name, created_at) VALUES (?, ?, ?, ?)", [uid, kind, input.name, clock.now()]);
         });
         return { msg: "分组已创建", data: await groupOf(db, uid, groupId, kind) };
       },

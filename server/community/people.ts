@@ -5,6 +5,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { MASKED_INTRO, personShown, PROFILE_MASKED } from "./profiles-shown.ts";
+import { clock } from "#server/clock.ts";
 
 export async function toggleFollow(db: DB, uid: number, target: number) {
   if (uid === target) throw new ApiError(400, "不能关注自己");
@@ -12,7 +13,7 @@ export async function toggleFollow(db: DB, uid: number, target: number) {
     await oneAtATime(db, uid);
     if (!(await db.get(`SELECT 1 FROM users u WHERE u.id = ? AND ${IS_PERSON}`, [target]))) throw new ApiError(404, "用户不存在");
     const on = (await db.run("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", [uid, target])) === 0;
-    if (on) await db.run("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)", [uid, target, Date.now()]);
+    if (on) await db.run("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)", [uid, target, clock.now()]);
     const d = on ? 1 : -1;
     await db.run("UPDATE users SET fans_count = CASE WHEN fans_count + ? > 0 THEN fans_count + ? ELSE 0 END WHERE id = ?", [d, d, target]);
     await db.run("UPDATE users SET followed_count = CASE WHEN followed_count + ? > 0 THEN followed_count + ? ELSE 0 END WHERE id = ?", [d, d, uid]);

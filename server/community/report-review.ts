@@ -1,4 +1,5 @@
 import type { DB } from "#server/db/index.ts";
+import { clock } from "#server/clock.ts";
 
 // An operator's review of what members reported (decisions 050, 069). `items.hidden` says where a post, headline or
 // catalogue item stands, `comments.hidden`, `dating_reviews.hidden` and `users.profile_hidden` where a comment, a
@@ -166,7 +167,7 @@ export async function reviewReported(db: DB, ref: string | number, verdict: "res
   if (!parsed) throw new ReviewRefused(`not an item id nor comment:ID, review:ID, member:ID: ${ref}`);
   const { target, id } = parsed;
   return await db.transaction(async (db) => {
-    const now = Date.now();
+    const now = clock.now();
     if (target === "item") {
       const item = await db.get<{ kind: string; hidden: number; coins: number }>(`SELECT kind, hidden, coins FROM items WHERE id = ?${db.forUpdate}`, [id]);
       if (!item) throw new ReviewRefused(`no item ${id}`);

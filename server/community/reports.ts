@@ -5,6 +5,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { HIDDEN_BY_REPORTS, NOUNS, removedWords, REMOVED, SHOWN, WRITTEN, type WrittenTarget } from "./report-review.ts";
+import { clock } from "#server/clock.ts";
 
 /** A report's words, for a video or a headline. */
 export const reportText = z.string({ error: "说明应为文字" }).trim().max(MAX_REPORT_TEXT, `说明最多 ${MAX_REPORT_TEXT} 字`).optional().default("");
@@ -17,7 +18,7 @@ export async function reportItem(db: DB, uid: number, itemId: number, typeId: nu
   if (!(await db.get("SELECT 1 FROM report_types WHERE id = ?", [typeId]))) throw new ApiError(400, "举报类型无效");
   return await db.transaction(async (db) => {
     await oneAtATime(db, uid);
-    const now = Date.now();
+    const now = clock.now();
     const again = (await db.run("UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND target = 'item' AND item_id = ?", [typeId, content, now, uid, itemId])) > 0;
     if (!again) await db.run("INSERT INTO reports (user_id, item_id, type_id, content, created_at) VALUES (?, ?, ?, ?, ?)", [uid, itemId, typeId, content, now]);
     return again;
@@ -84,7 +85,7 @@ export async function reportThing(db: DB, uid: number, kind: services.ReportTarg
     if (!row) throw new ApiError(404, MISSING[kind]);
     if (Number(row.hidden) === REMOVED) throw new ApiError(404, removedWords(kind));
     if (row.author !== null && Number(row.author) === uid) throw new ApiError(400, kind === "member" ? "不能举报自己" : `不能举报自己的${NOUNS[kind]}`);
-    const now = Date.now();
+    const now = clock.now();
     const again = (await db.run("UPDATE reports SET type_id = ?, content = ?, created_at = ? WHERE user_id = ? AND target = ? AND item_id = ?", [typeId, content, now, uid, t.target, id])) > 0;
     if (!again) await db.run("INSERT INTO reports (user_id, item_id, target, type_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)", [uid, id, t.target, typeId, content, now]);
     const reporters = (await db.value<number>("SELECT COUNT(DISTINCT user_id) FROM reports WHERE target = ? AND item_id = ? AND reviewed_at = 0", [t.target, id]))!;

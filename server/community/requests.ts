@@ -7,6 +7,7 @@ import { uploadedImage } from "#server/system/feedback.ts";
 import { addToReward } from "#server/wallet/circle-coins.ts";
 import { startOfChinaDay } from "#server/wallet/purchases.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
+import { clock } from "#server/clock.ts";
 
 // Want-this-video requests ("求片") for a video of the catalogue, and posts to the circle (issue 20): the same
 // two calls, told apart by `id` (a video).
@@ -22,7 +23,7 @@ async function findState(db: DB, uid: number, itemId: number) {
 /** Whether the caller may post to the circle now, and how many posts are left today. */
 async function postingState(db: DB, caller: Caller): Promise<{ can_post: number; left: number; reason: string }> {
   if (!caller.isMember) return { can_post: 0, left: 0, reason: "登录后才能发帖" };
-  const today = (await db.value<number>("SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ? AND created_at >= ?", [caller.user.id, startOfChinaDay(Date.now())]))!;
+  const today = (await db.value<number>("SELECT COUNT(*) FROM items WHERE kind = 'post' AND creator_id = ? AND created_at >= ?", [caller.user.id, startOfChinaDay(clock.now())]))!;
   const left = Math.max(0, circle.POSTS_PER_DAY - Number(today));
   return { can_post: left > 0 ? 1 : 0, left, reason: left > 0 ? "" : `每天最多发 ${circle.POSTS_PER_DAY} 条帖子，明天再来吧` };
 }
@@ -64,7 +65,7 @@ export const requestFind = defineHandler(video.requestFind, {
     if (input.id) {
       if (input.content.length > video.MAX_WANT_TEXT) throw new ApiError(400, `说明最多 ${video.MAX_WANT_TEXT} 字`);
       await requireVideo(db, input.id, caller.user.id);
-      await db.run("INSERT INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", [caller.user.id, input.id, input.content, Date.now()]);
+      await db.run("INSERT INTO find_requests (user_id, item_id, content, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", [caller.user.id, input.id, input.content, clock.now()]);
       return { msg: "求片成功，我们会尽快处理", data: { ...(await findState(db, caller.user.id, input.id)), post_id: 0 } };
     }
     if (input.content.length < POST_TEXT.min) throw new ApiError(400, `内容至少 ${POST_TEXT.min} 个字`);
@@ -78,7 +79,7 @@ export const requestFind = defineHandler(video.requestFind, {
       const id = await db.insert(
         `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, media, creator_id, series_id, is_request, created_at)
          VALUES ('post', 'circle', ?, ?, '', '1X1', ?, ?, ?, ?, ?)`,
-        [text.length > 30 ? `${text.slice(0, 30)}…` : text, text, input.video?.replace(/^https?:\/\/[^/]+/, "") ?? "", caller.user.id, input.topic_id ?? null, input.is_request, Date.now()],
+        [text.length > 30 ? `${text.slice(0, 30)}…` : text, text, input.video?.replace(/^https?:\/\/[^/]+/, "") ?? "", caller.user.id, input.topic_id ?? null, input.is_request, clock.now()],
       );
       for (const [seq, url] of input.images.entries()) {
         await db.run("INSERT INTO item_images (item_id, seq, seed, ratio, url) VALUES (?, ?, '', '1X1', ?)", [id, seq, url.replace(/^https?:\/\/[^/]+/, "")]);

@@ -7,6 +7,7 @@ import { ApiError, defineHandler, idInput, pageInput, sortInput, type Caller } f
 import { communityUnlocksLeft, ticketCount } from "#server/wallet/purchases.ts";
 import { encImageUrl } from "./media.ts";
 import { orderFor, pageOfVideos, requireVideo, sectionOf, toDetail, videoId } from "./video.ts";
+import { clock } from "#server/clock.ts";
 
 // The video calls: feeds, the detail, views, lookups. Buying is in server/wallet/, comments and likes in server/community/.
 
@@ -78,7 +79,7 @@ export const log = defineHandler(video.log, {
   async handle({ input, db, caller }) {
     await requireVideo(db, input.id, caller.user.id);
     const viewCount = await db.transaction(async (db) => {
-      await db.run("INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)", [caller.user.id, input.id, Date.now()]);
+      await db.run("INSERT INTO view_log (user_id, item_id, created_at) VALUES (?, ?, ?)", [caller.user.id, input.id, clock.now()]);
       await db.run("UPDATE items SET view_count = view_count + 1, hot = hot + 1 WHERE id = ?", [input.id]);
       return (await db.value("SELECT view_count FROM items WHERE id = ?", [input.id]))!;
     });

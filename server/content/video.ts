@@ -4,6 +4,7 @@ import { isVip, vipFlag, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
 import { avatarUrl, coverUrl, videoUrl } from "./media.ts";
+import { clock } from "#server/clock.ts";
 
 export interface ItemRow {
   id: number;
@@ -155,7 +156,7 @@ export async function pageOfVideos(
 ) {
   const from = opts.from ?? "";
   const base = `${itemSelect(db)} ${from} WHERE i.kind = 'video' AND ${opts.where}`;
-  const params = { uid: opts.user.id, now: Date.now(), ...opts.params };
+  const params = { uid: opts.user.id, now: clock.now(), ...opts.params };
   const total = (await db.value(`SELECT COUNT(*) FROM items i ${from} WHERE i.kind = 'video' AND ${opts.where}`, params))!;
   const rows = (await db.all(`${base} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`, {
     ...params,

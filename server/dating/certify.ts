@@ -5,6 +5,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, isoDate } from "#server/http/registry.ts";
 import { datingAreas } from "./listings.ts";
 import { imageAddresses, uploadedImages } from "./reviews.ts";
+import { clock } from "#server/clock.ts";
 
 /** The price a listing published from an approved application starts at (coins). */
 export const CERTIFIED_LISTING_PRICE = 30;
@@ -77,7 +78,7 @@ export const joinUs = defineHandler(dating.joinUs, {
         areaId,
         String(input.address).trim(),
         JSON.stringify(input.images),
-        Date.now(),
+        clock.now(),
       ]);
     });
     const row = (await db.get<ApplicationRow>(`${APPLICATION_SELECT} WHERE d.id = ?`, [id]))!;
@@ -97,7 +98,7 @@ export async function reviewApplication(db: DB, applicationId: number, decision:
       [applicationId],
     );
     if (!app) throw new Error(`no application ${applicationId} waiting for review`);
-    const now = Date.now();
+    const now = clock.now();
     await db.run("UPDATE dating_applications SET status = ?, reason = ?, reviewed_at = ? WHERE id = ?", [
       decision.approve ? "approved" : "rejected",
       decision.approve ? "" : decision.reason,

@@ -9,6 +9,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, intInput, isoDate, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { buyDating } from "#server/wallet/dating-purchase.ts";
 import { ticketCount } from "#server/wallet/purchases.ts";
+import { clock } from "#server/clock.ts";
 
 // NOTE: no statement here selects `dating_listings.contact` but `contactOf`, which answers it only to a member
 // who bought the listing (decision 036).
@@ -242,7 +243,7 @@ async function hideWhenReported(db: DB, itemId: number): Promise<void> {
  * no longer count. For the operator (no call of the app).
  */
 export async function reviewReportedListing(db: DB, itemId: number, keep: boolean): Promise<void> {
-  await db.run("UPDATE dating_listings SET hidden = ?, reviewed_at = ? WHERE item_id = ?", [keep ? 0 : 1, Date.now(), itemId]);
+  await db.run("UPDATE dating_listings SET hidden = ?, reviewed_at = ? WHERE item_id = ?", [keep ? 0 : 1, clock.now(), itemId]);
 }
 
 export const listingHandlers = [listFilter, listArea, detail, toggleLike, buy, listMyBuy, listMyLike, report];

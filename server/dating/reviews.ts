@@ -5,6 +5,7 @@ import { personShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts
 import { hiddenWords, HIDDEN_BY_REPORTS, removedWords, REMOVED } from "#server/community/report-review.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, intInput, isoDate, paged, pageInput } from "#server/http/registry.ts";
+import { clock } from "#server/clock.ts";
 
 const { REVIEW_LENGTH, MAX_REVIEW_IMAGES } = dating;
 
@@ -98,7 +99,7 @@ export const createComment = defineHandler(dating.createComment, {
       throw new ApiError(403, "解锁联系方式后才能发表体验评价");
     }
     const reviewId = await db.transaction(async (db) => {
-      const now = Date.now();
+      const now = clock.now();
       const reviewId = await db.insert("INSERT INTO dating_reviews (item_id, user_id, rating, content, images, created_at) VALUES (?, ?, ?, ?, ?, ?)", [
         input.id,
         caller.user.id,

@@ -7,6 +7,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput, type Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
 import { SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
+import { clock } from "#server/clock.ts";
 
 // What the five kinds of the 资源 tab share on the server: one row shape, one card, one paged list with the
 // tab's sorts and filters, follows of series, and the chapters or episodes of a book with who may open them. Each
@@ -205,7 +206,7 @@ export async function toggleSeriesFollow(db: DB, uid: number, itemId: number): P
   return await db.transaction(async (db) => {
     const removed = await db.run("DELETE FROM series_follows WHERE user_id = ? AND series_id = ?", [uid, item.series_id]);
     if (removed) return { is_follow: 0 };
-    await db.run("INSERT INTO series_follows (user_id, series_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", [uid, item.series_id, Date.now()]);
+    await db.run("INSERT INTO series_follows (user_id, series_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", [uid, item.series_id, clock.now()]);
     return { is_follow: 1 };
   });
 }

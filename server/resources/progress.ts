@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { resources } from "#gateway/api/index.ts";
 import { ApiError, defineHandler, idInput, intInput } from "#server/http/registry.ts";
+import { clock } from "#server/clock.ts";
 
 // Reading and listening progress that follows the member to another device (decision 041): one row per member
 // and item, and the newer `updated_at` (the device's clock when the member was there) wins.
@@ -40,7 +41,7 @@ export const saveProgress = defineHandler(resources.saveProgress, {
     if (!(await db.get("SELECT 1 FROM items WHERE id = ? AND kind IN ('comic', 'novel', 'picture', 'audio', 'game')", [input.item_id]))) {
       throw new ApiError(404, "内容不存在或已下架");
     }
-    const updatedAt = Math.min(input.updated_at, Date.now() + FUTURE_SLACK_MS);
+    const updatedAt = Math.min(input.updated_at, clock.now() + FUTURE_SLACK_MS);
     await db.run(
       `INSERT INTO progress (user_id, item_id, unit_id, position, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (user_id, item_id) DO UPDATE SET unit_id = excluded.unit_id, position = excluded.position, updated_at = excluded.updated_at

@@ -3,6 +3,7 @@ import { services } from "#gateway/api/index.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, intInput, isoDate } from "#server/http/registry.ts";
 import { imageList, uploadedImage } from "#server/system/feedback.ts";
+import { clock } from "#server/clock.ts";
 
 // The member's conversation with support (decision 039): stored lines, read by polling.
 
@@ -39,7 +40,7 @@ export async function conversation(db: DB, userId: number, afterId?: number): Pr
 
 /** Adds a line to a member's conversation: theirs, or the staff's reply. */
 export async function addSupportMessage(db: DB, userId: number, fromStaff: boolean, content: string, images: string[] = []): Promise<Row> {
-  const now = Date.now();
+  const now = clock.now();
   const id = await db.insert("INSERT INTO support_messages (user_id, from_staff, content, images, created_at) VALUES (?, ?, ?, ?, ?)", [userId, fromStaff ? 1 : 0, content, JSON.stringify(images), now]);
   return { id, from_staff: fromStaff ? 1 : 0, content, images: JSON.stringify(images), created_at: now };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { accounts } from "#gateway/api/index.ts";
 import type { Feedback } from "#gateway/api/types.ts";
 import { defineHandler, isoDate, paged, pageInput } from "#server/http/registry.ts";
+import { clock } from "#server/clock.ts";
 
 const { FEEDBACK_LENGTH, MAX_FEEDBACK_IMAGES } = accounts;
 
@@ -48,7 +49,7 @@ export const feeding = defineHandler(accounts.feeding, {
     images: z.array(uploadedImage, { error: "images 应为图片地址列表" }).max(MAX_FEEDBACK_IMAGES, `最多 ${MAX_FEEDBACK_IMAGES} 张图片`).optional().default([]),
   }),
   async handle({ input, db, caller }) {
-    const id = (await db.insert("INSERT INTO feedback (user_id, content, images, created_at) VALUES (?, ?, ?, ?)", [caller.user.id, input.content, JSON.stringify(input.images), Date.now()]));
+    const id = (await db.insert("INSERT INTO feedback (user_id, content, images, created_at) VALUES (?, ?, ?, ?)", [caller.user.id, input.content, JSON.stringify(input.images), clock.now()]));
     return { msg: "反馈已提交，我们会尽快回复", data: { id: Number(id) } };
   },
 });

@@ -2,6 +2,7 @@ import { userById } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
 import { buyUnit, charge, lockMember, type PurchaseOutcome } from "./purchases.ts";
+import { clock } from "#server/clock.ts";
 
 // Coins of scandal news and the post circle (decision 040): an article's paid part, and rewards of requests.
 
@@ -30,7 +31,7 @@ export async function buyNews(db: DB, userId: number, itemId: number, requestId:
 export async function addToReward(db: DB, userId: number, itemId: number, coins: number, requestId: string): Promise<{ reward: number; coins: number; added: boolean }> {
   return await db.transaction(async (db) => {
     await lockMember(db, userId);
-    const now = Date.now();
+    const now = clock.now();
     const read = async (added: boolean) => ({
       reward: (await db.value<number>("SELECT coins FROM items WHERE id = ?", [itemId])) ?? 0,
       coins: (await userById(db, userId))?.coins ?? 0,

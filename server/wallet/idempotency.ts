@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isUniqueViolation } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, type Caller } from "#server/http/registry.ts";
+import { clock } from "#server/clock.ts";
 
 // Writes done once per request_id (the endpoints marked `repeat: "request_id"`, docs/protocol.md §5): a call the
 // client sends again, on this line or another line of the same database, answers the first answer and does
@@ -62,7 +63,7 @@ export async function answerOnce(db: DB, caller: Caller, path: string, requestId
       const first = await recorded(tx);
       if (first !== undefined) return first;
       const answer = await write(tx);
-      await tx.run("INSERT INTO request_answers (caller, path, request_id, answer, fields_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)", [...key, answer, fieldsHash, Date.now()]);
+      await tx.run("INSERT INTO request_answers (caller, path, request_id, answer, fields_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)", [...key, answer, fieldsHash, clock.now()]);
       return answer;
     });
   } catch (error) {
@@ -73,6 +74,6 @@ export async function answerOnce(db: DB, caller: Caller, path: string, requestId
 }
 
 /** Forgets first answers older than `REQUEST_ANSWER_TTL_MS`. */
-export async function pruneRequestAnswers(db: DB, now = Date.now()): Promise<number> {
+export async function pruneRequestAnswers(db: DB, now = clock.now()): Promise<number> {
   return await db.run("DELETE FROM request_answers WHERE created_at < ?", [now - REQUEST_ANSWER_TTL_MS]);
 }

@@ -141,7 +141,7 @@ export function paymentRoutes(app: Hono, db: DB, settings: ServerSettings) {
       orderNo: order.order_no,
       amountCents: order.amount_cents,
       paid,
-      tradeNo: `SB${order.id}${Date.now()}`,
+      tradeNo: `SB${order.id}${clock.now()}`,
     });
     await receiveNotification(db, sandboxProvider(secret), fields);
     return byScript ? c.json({ next }) : c.redirect(next, 303);

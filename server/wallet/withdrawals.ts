@@ -4,6 +4,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
 import { ledgerLine, lockMember, startOfChinaDay } from "./purchases.ts";
 import { percentOf, withdrawalQuote, yuan } from "#gateway/money.ts";
+import { clock } from "#server/clock.ts";
 
 // Withdrawals (decision 038): asking freezes the amount at once, in the transaction that records the request, so
 // it can no longer be spent or asked for twice; an operator settles it later (`npm run admin -- withdrawals`):
@@ -80,7 +81,7 @@ export function checkPayoutAccount(a: PayoutAccount): PayoutAccount {
   return { account_type: a.account_type, account_name: name, account_no: no };
 }
 
-async function todayCount(db: DB, userId: number, source: WithdrawSource, now = Date.now()): Promise<number> {
+async function todayCount(db: DB, userId: number, source: WithdrawSource, now = clock.now()): Promise<number> {
   return (await db.value<number>("SELECT COUNT(*) FROM withdrawals WHERE user_id = ? AND source = ? AND status <> 'rejected' AND created_at >= ?", [
     userId,
     source,
@@ -127,7 +128,7 @@ export async function requestWithdrawal(db: DB, userId: number, source: Withdraw
     throw new ApiError(400, source === "coins" ? `每次提现 ${l.min}–${l.max} 金币` : `每次提现 ${yuan(l.min)}–${yuan(l.max)} 元`);
   }
   return await db.transaction(async (db) => {
-    const now = Date.now();
+    const now = clock.now();
     await lockMember(db, userId);
     if ((await todayCount(db, userId, source, now)) >= l.dailyLimit) throw new ApiError(400, `每天最多提现 ${l.dailyLimit} 次，明天再来吧`);
     const [balance, frozen] = BALANCE[source];
@@ -161,7 +162,7 @@ export async function settleWithdrawal(db: DB, id: number, decision: "approve" |
   const head = await db.get<{ user_id: number }>("SELECT user_id FROM withdrawals WHERE id = ?", [id]);
   if (!head) throw new SettleRefused(`withdrawal ${id} not found`);
   return await db.transaction(async (db) => {
-    const now = Date.now();
+    const now = clock.now();
     await lockMember(db, head.user_id);
     const w = (await db.get<WithdrawalRow>(`SELECT * FROM withdrawals WHERE id = ?${db.forUpdate}`, [id]))!;
     if (w.status !== "pending") throw new SettleRefused(`withdrawal ${id} is already ${w.status}`);

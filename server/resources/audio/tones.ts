@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { DB } from "#server/db/index.ts";
 import { grantExpiry, grantIsValid, grantQuery } from "#server/media/grants.ts";
+import { clock } from "#server/clock.ts";
 
 // Audio books play short generated tones (no recordings): a chapter's `media` is `tone:<seed>:<seconds>`, and
 // its WAV is drawn from the seed, the same bytes every time. A chapter's address carries a grant (decision 044):
@@ -67,7 +68,7 @@ export function toneWav(tone: Tone): Uint8Array {
 }
 
 /** The address of a chapter's audio for caller `uid` (0: a visitor), good for `GRANT_TTL_MS`. */
-export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = Date.now()): string {
+export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = clock.now()): string {
   return `${origin}/media/audio/${unitId}.wav?${grantQuery(secret, String(unitId), uid, grantExpiry(now))}`;
 }
 
