@@ -108,7 +108,6 @@ it("sets every screen's content at the one page gutter", { timeout: 300_000 }, a
   const page = await phonePage(suite.browser);
   const found: Record<string, string[]> = {};
   await visitEveryScreen(suite.gw, page, async (address) => {
-    if (!(await page.evaluate(() => !!document.getElementById("gx")))) await page.addStyleTag({ content: ":root{--page-gutter:0.27rem}" }).then((h) => h.evaluate((e) => (e.id = "gx")));
     const faults = await gutterFaults(page);
     if (faults.length) found[address] = faults;
   });
