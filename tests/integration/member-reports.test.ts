@@ -4,21 +4,17 @@ import type { ReportedItem } from "#server/community/report-review.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
 import { runAdmin } from "../support/admin.ts";
-import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
+import { testClient, twoGatewayProcesses } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
 // Everything members write can be reported (issue 34, decision 069): `/api/system/report` with a kind and an id;
 // the REPORTS_TO_HIDE-th member's report hides it from others until an operator reviews it with the real admin CLI.
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(() => gw.close());
-
-const member = memberMaker(() => gw, 13400000000);
+// Two gateway processes on one database: members report through either.
+const processes = twoGatewayProcesses();
+const member = memberMaker(() => processes.gw, 13400000000);
 type Member = Awaited<ReturnType<typeof member>>;
-const admin = (...args: string[]) => runAdmin(gw, "reports", ...args);
+const admin = (...args: string[]) => runAdmin(processes.gw, "reports", ...args);
 const listed = async () => JSON.parse((await admin("list", "--all", "--json")).stdout) as ReportedItem[];
 const newMembers = (n: number) => Promise.all(Array.from({ length: n }, () => member()));
 const reportBy = async (reporters: Member[], kind: services.ReportTarget, id: number) => {
@@ -27,6 +23,23 @@ const reportBy = async (reporters: Member[], kind: services.ReportTarget, id: nu
 const uidOf = async (m: Member) => (await m.send(accounts.userInfo, undefined)).uid;
 
 describe("reporting what members write", { timeout: 120_000 }, () => {
+  it("counts reports sent through both processes at once: each member once, the comment hidden for others on both", async () => {
+    const author = await member();
+    const comment = await author.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "两个进程上被举报的评论" });
+    const reporters = await newMembers(circle.REPORTS_TO_HIDE * 2);
+    // Each reporter's report goes through both processes at the same moment (a double tap on a failover).
+    const answers = await Promise.all(
+      reporters.flatMap((r) => [r, testClient(processes.second.url, { token: r.state.token, oauthId: r.state.oauthId })].map((c) => c.request(services.report.path, { kind: "comment", id: comment.id, type_id: 1 }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect((await listed()).find((r) => r.ref === `comment:${comment.id}`)).toMatchObject({ hidden: true, reporters: reporters.length });
+    const other = await member();
+    for (const url of [processes.gw.url, processes.second.url]) {
+      const seen = (await testClient(url, { token: other.state.token, oauthId: other.state.oauthId }).send(video.comments, { id: DEMO_FREE_VIDEO_ID, limit: 50 })).list.find((c) => c.id === comment.id);
+      expect(seen).toMatchObject({ content: "该评论已被隐藏", hidden: 1 });
+    }
+  });
+
   it("hides a comment at the 3rd member's report, keeps its replies and its author's view, and the operator restores it", async () => {
     const author = await member();
     const comment = await author.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "一条会被举报的评论" });
@@ -41,7 +54,7 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
     await reportBy(reporters.slice(-1), "comment", comment.id);
     // Still in its place for others, its words replaced; its replies stay.
     expect(await seenBy(other)).toMatchObject({ content: "该评论已被隐藏", hidden: 1, reply_count: 1 });
-    expect(await seenBy(testClient(gw.url))).toMatchObject({ content: "该评论已被隐藏" });
+    expect(await seenBy(testClient(processes.gw.url))).toMatchObject({ content: "该评论已被隐藏" });
     expect((await other.send(video.replies, { comment_id: comment.id })).list.map((r) => [r.id, r.content])).toEqual([[reply.id, "一条回复"]]);
     expect(await seenBy(author)).toMatchObject({ content: "一条会被举报的评论", hidden: 1 });
 
@@ -63,7 +76,7 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
 
   it("counts a member who reports twice once", async () => {
     const author = await member();
-    const headline = (await testClient(gw.url).send(circle.headlines, { limit: 1 })).list[0]!.id;
+    const headline = (await testClient(processes.gw.url).send(circle.headlines, { limit: 1 })).list[0]!.id;
     const comment = await author.send(creators.commentHeadline, { id: headline, content: "头条下的评论" });
     const [twice, once] = await newMembers(2);
     expect((await twice!.request(services.report.path, { kind: "comment", id: comment.id, type_id: 1 })).msg).toBe("举报已提交");
@@ -90,7 +103,7 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
     expect(await said({ kind: "comment", id: own.id, type_id: 99_999 })).toEqual([400, "举报类型无效"]);
     expect(await said({ kind: "comment", id: own.id })).toEqual([400, "不能举报自己的评论"]);
     expect(await said({ kind: "member", id: await uidOf(m) })).toEqual([400, "不能举报自己"]);
-    expect(await said({ kind: "comment", id: own.id }, testClient(gw.url) as Member)).toEqual([420, expect.any(String)]);
+    expect(await said({ kind: "comment", id: own.id }, testClient(processes.gw.url) as Member)).toEqual([420, expect.any(String)]);
   });
 
   it("hides a profile, a dating review and a novel the same way", async () => {
@@ -110,7 +123,7 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
 
     // A dating review, written after unlocking a listing.
     const buyer = await member(1000);
-    const { id: listing } = (await testClient(gw.url).send(dating.listFilter, { limit: 1 })).list[0]!;
+    const { id: listing } = (await testClient(processes.gw.url).send(dating.listFilter, { limit: 1 })).list[0]!;
     expect((await buyer.send(dating.buy, { id: listing })).ok).toBe(true);
     const review = (await buyer.send(dating.createComment, { id: listing, rating: 5, content: "被举报的一条评价内容" }))!;
     await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "review", review.id);
