@@ -96,9 +96,8 @@ function Review({ review }: { review: DatingReview }) {
           ))}
         </div>
       )}
-      <p className="dating-card-meta">
-        {formatTime(review.created_at)} <ReportButton kind="review" id={review.id} look="text" label={`举报 ${review.user.nickname} 的评价`} />
-      </p>
+      <p className="dating-card-meta">{formatTime(review.created_at)}</p>
+      <ReportButton kind="review" id={review.id} look="text" label={`举报 ${review.user.nickname} 的评价`} />
     </article>
   );
 }
