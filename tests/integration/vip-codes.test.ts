@@ -33,11 +33,19 @@ let phoneSeq = 13700000000;
 /** A new member, with a client on each process. */
 async function member(affCode?: string) {
   const a = testClient(gw.url);
-  const r = await a.send(accounts.register, { phone: String(phoneSeq++), password: "secret123", ...(affCode ? { aff_code: affCode } : {}) });
+  const phone = String(phoneSeq++);
+  const r = await a.send(accounts.register, { phone, password: "secret123", ...(affCode ? { aff_code: affCode } : {}) });
   a.state.token = r.token;
   const b = testClient(second.url, { token: r.token, oauthId: a.state.oauthId });
   const [row] = await sql<{ id: number }>("SELECT id FROM users WHERE uuid = ?", r.uuid);
-  return { a, b, id: row!.id };
+  return { a, b, id: row!.id, phone };
+}
+/** A session lasts 30 days on the same clock: past them the member signs in again, as on a phone. */
+async function signInAgain(m: Awaited<ReturnType<typeof member>>) {
+  m.a.state.token = "";
+  const { token } = await m.a.send(accounts.loginByPassword, { phone: m.phone, password: "secret123" });
+  m.a.state.token = token;
+  m.b.state.token = token;
 }
 const vipEndsAt = async (id: number) => (await sql<{ vip_expires_at: number }>("SELECT vip_expires_at FROM users WHERE id = ?", id))[0]!.vip_expires_at;
 
@@ -82,6 +90,7 @@ describe("VIP is a time", () => {
     clock.forward(29);
     expect(await m.a.send(video.detail, { id: item!.id })).toMatchObject({ can_watch: 1 });
     clock.forward(2);
+    await signInAgain(m);
     for (const c of [m.a, m.b]) {
       expect(await c.send(accounts.userInfo, undefined)).toMatchObject({ vip: 0, vip_expires_at: isoDate(end) });
       expect(await c.send(video.detail, { id: item!.id })).toMatchObject({ can_watch: 0, play_url: "", viewer: { vip: 0 } });
