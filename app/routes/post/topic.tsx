@@ -20,7 +20,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function Topic({ loaderData: { topic, first } }: Route.ComponentProps) {
   return (
     <Page title={`#${topic.title}`}>
-      <p className="composer-hint" style={{ padding: "0 0.27rem" }}>
+      <p className="composer-hint">
         {topic.post_count} 条帖子
       </p>
       <PostFeed source={topicPosts(topic.id)} initial={first} emptyText="这个话题还没有帖子" />
