@@ -34,7 +34,11 @@ export async function swipe(page: Page, from: Point, to: Point, steps = 8) {
  * Chromium's long-press time, and a long press ends in no click (the banner test's flake under load).
  */
 export async function tap(page: Page, at: Point) {
-  await Promise.all([touch(page, "touchStart", [at]), touch(page, "touchEnd", [])]);
+  const s = await session(page);
+  await Promise.all([
+    s.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...at, id: 0 }] }),
+    s.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+  ]);
 }
 
 /**
