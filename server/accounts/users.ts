@@ -22,8 +22,6 @@ export interface UserRow {
   coins: number;
   coins_total: number;
   consumption: number;
-  /** Flag of the past: VIP is `vip_expires_at > clock.now()` (isVip). */
-  vip: number;
   /** When VIP ends (ms); 0 when never VIP. */
   vip_expires_at: number;
   level: number;
@@ -77,9 +75,9 @@ export async function insertUser(db: DB, input: NewUser): Promise<UserRow> {
   const uuid = randomUUID();
   const username = input.username ?? `游客${uuid.slice(0, 6)}`;
   const id = await db.insert(
-    `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip, vip_expires_at, level, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [uuid, input.oauthId ?? null, input.phone ?? null, input.passwordHash ?? null, username, username, await newAffCode(db), input.coins ?? 0, input.coins ?? 0, input.vipExpiresAt ? 1 : 0, input.vipExpiresAt ?? 0, input.level ?? 0, now, now],
+    `INSERT INTO users (uuid, oauth_id, phone, password_hash, username, nickname, aff_code, coins, coins_total, vip_expires_at, level, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [uuid, input.oauthId ?? null, input.phone ?? null, input.passwordHash ?? null, username, username, await newAffCode(db), input.coins ?? 0, input.coins ?? 0, input.vipExpiresAt ?? 0, input.level ?? 0, now, now],
   );
   return (await userById(db, id))!;
 }
@@ -102,6 +100,13 @@ export const isVip = (user: Pick<UserRow, "vip_expires_at">): boolean => Number(
 
 /** The `vip` field of answers: 1 while VIP, 0 before and after. */
 export const vipFlag = (user: Pick<UserRow, "vip_expires_at">): number => (isVip(user) ? 1 : 0);
+
+const DAY_MS = 86_400_000;
+
+/** Gives a member `days` of VIP (a plan paid, a code): added to the end while VIP, else from `now` (decision 064). */
+export async function extendVip(db: DB, userId: number, days: number, now: number): Promise<void> {
+  await db.run("UPDATE users SET vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?", [now, now, days * DAY_MS, now, userId]);
+}
 
 /** When VIP ends as the protocol writes times; empty when never VIP. */
 export const vipEnd = (user: Pick<UserRow, "vip_expires_at">): string => (Number(user.vip_expires_at) > 0 ? isoDate(Number(user.vip_expires_at)) : "");

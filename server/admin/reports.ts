@@ -75,7 +75,7 @@ const remove = new Command("remove")
   .action(async (id: string, opts: { json?: boolean }) => await review(id, "remove", Boolean(opts.json)));
 
 export const reports = new Command("reports")
-  .description("what members' reports hid (posts, headlines, catalogue items, comments, reviews, profiles): list, restore, remove")
+  .description("what members' reports hid (posts, headlines, videos, comics, catalogue items, comments, reviews, profiles): list, restore, remove")
   .addCommand(list)
   .addCommand(restore)
   .addCommand(remove);

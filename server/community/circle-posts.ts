@@ -1,7 +1,8 @@
 import { circle } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { ImageRef } from "#gateway/api/content-types.ts";
-import { avatarUrl, encImageUrl, videoUrl } from "#server/content/media.ts";
+import { encImageUrl, videoUrl } from "#server/content/media.ts";
+import { creatorShown, PROFILE_MASKED } from "./profiles-shown.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate, paged } from "#server/http/registry.ts";
 import { HIDDEN_BY_REPORTS, refusalOf, SHOWN, SHOWN_TO_VIEWER } from "./report-review.ts";
@@ -31,11 +32,12 @@ export interface CircleRow {
   topic_title: string;
   is_like: number;
   is_attention: number;
+  profile_masked: number;
 }
 
 export const CIRCLE_SELECT = `
   SELECT i.id, i.description, i.media, i.is_request, i.coins, i.essence, i.comment_count, i.like_count, i.view_count, i.hidden, i.created_at,
-    i.creator_id, u.nickname, u.username, u.avatar_url, i.series_id, COALESCE(s.title, '') AS topic_title,
+    i.creator_id, u.nickname, u.username, u.avatar_url, ${PROFILE_MASKED} AS profile_masked, i.series_id, COALESCE(s.title, '') AS topic_title,
     CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
   FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN series s ON s.id = i.series_id`;
@@ -75,7 +77,7 @@ export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[]): 
     like_count: r.like_count,
     view_count: r.view_count,
     is_like: r.is_like ? 1 : 0,
-    creator: { uid: r.creator_id, nickname: r.nickname || r.username, avatar_url: avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url }), is_attention: r.is_attention ? 1 : 0 },
+    creator: creatorShown(origin, { ...r, id: r.creator_id }, r.is_attention),
     topic: r.series_id ? { id: r.series_id, title: r.topic_title } : null,
     created_at: isoDate(r.created_at),
   };

@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import { home } from "#gateway/api/index.ts";
 import type { ClubInfo, ClubPrivilege, CreatorRankEntry, FanRankEntry } from "#gateway/api/content-types.ts";
-import { avatarUrl, encImageUrl } from "#server/content/media.ts";
+import { encImageUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, paged, pageInput } from "#server/http/registry.ts";
 import { joinClubPaying } from "#server/wallet/purchases.ts";
 import { creatorInput, creatorPage, type Ctx } from "./creators.ts";
 import { pageOfCreators, toCard } from "./people.ts";
+import { personShown, PROFILE_MASKED } from "./profiles-shown.ts";
 
 interface ClubRow {
   creator_id: number;
@@ -69,22 +70,16 @@ export const clubPrivileges = defineHandler(home.clubPrivileges, {
 });
 
 function fanRank(order: string) {
-  return async ({ input, db, origin }: Ctx<z.infer<typeof creatorPage>>) => {
+  return async ({ input, db, origin, caller }: Ctx<z.infer<typeof creatorPage>>) => {
     await requireClub(db, input.uid);
     const total = (await db.value<number>("SELECT COUNT(*) FROM club_members WHERE creator_id = ?", [input.uid]))!;
-    const rows = await db.all<{ user_id: number; score: number; nickname: string; username: string; avatar_url: string }>(
-      `SELECT m.user_id, m.score, u.nickname, u.username, u.avatar_url FROM club_members m JOIN users u ON u.id = m.user_id
-       WHERE m.creator_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [input.uid, input.limit, (input.page - 1) * input.limit],
-    );
     const offset = (input.page - 1) * input.limit;
-    const list: FanRankEntry[] = rows.map((r, i) => ({
-      rank: offset + i + 1,
-      uid: r.user_id,
-      nickname: r.nickname || r.username,
-      avatar_url: avatarUrl(origin, { id: r.user_id, avatar_url: r.avatar_url }),
-      score: r.score,
-    }));
+    const rows = await db.all<{ id: number; score: number; nickname: string; username: string; avatar_url: string; profile_masked: number }>(
+      `SELECT u.id, m.score, u.nickname, u.username, u.avatar_url, ${PROFILE_MASKED} AS profile_masked FROM club_members m JOIN users u ON u.id = m.user_id
+       WHERE m.creator_id = @creator ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      { creator: input.uid, uid: caller.user.id, limit: input.limit, offset },
+    );
+    const list: FanRankEntry[] = rows.map((r, i) => ({ rank: offset + i + 1, ...personShown(origin, r), score: r.score }));
     return { data: paged(list, input.page, input.limit, total) };
   };
 }

@@ -32,9 +32,9 @@ export const clubVideos = defineHandler(home.clubVideos, { auth: "guest", input:
 export const compilations = defineHandler(creators.compilations, {
   auth: "guest",
   input: creatorInput,
-  async handle({ input, db, origin }) {
+  async handle({ input, db, origin, caller }) {
     await requireCreator(db, input.uid);
-    const { rows } = await pageOfSeries(db, "s.creator_id = @creator", { creator: input.uid }, 1, 50);
+    const { rows } = await pageOfSeries(db, caller.user.id, "s.creator_id = @creator", { creator: input.uid }, 1, 50);
     return { data: rows.map((r) => toCompilation(origin, r)) satisfies Compilation[] };
   },
 });

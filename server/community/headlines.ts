@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { accounts, creators, home } from "#gateway/api/index.ts";
 import type { Headline, HeadlineDetail, ImageRef } from "#gateway/api/content-types.ts";
-import { avatarUrl, coverUrl, encImageUrl } from "#server/content/media.ts";
+import { coverUrl, encImageUrl } from "#server/content/media.ts";
+import { creatorShown, PROFILE_MASKED } from "./profiles-shown.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, isoDate, paged, pageInput } from "#server/http/registry.ts";
 import { addComment, listComments, listReplies, toggleCommentLike } from "./comments.ts";
 import { creatorPage, requireCreator } from "./creators.ts";
 import { toggleItemMark } from "./likes.ts";
 import { hideWhenReported } from "./circle-posts.ts";
-import { refusalOf, REMOVED, removedWords, SHOWN_TO_VIEWER } from "./report-review.ts";
+import { HIDDEN_BY_REPORTS, refusalOf, REMOVED, removedWords, SHOWN, SHOWN_TO_VIEWER } from "./report-review.ts";
 import { reportItem, reportText } from "./reports.ts";
 
 const id = idInput;
@@ -24,7 +25,9 @@ interface PostRow {
   created_at: number;
   creator_id: number;
   nickname: string;
+  username: string;
   avatar_url: string;
+  profile_masked: number;
   is_like: number;
   is_attention: number;
   quote_id: number | null;
@@ -33,12 +36,15 @@ interface PostRow {
   quote_ratio: string | null;
 }
 
+// A quoted video hidden by reports or removed (decision 073) is quoted only to its creator.
+const QUOTE_SHOWN = `(q.hidden = ${SHOWN} OR (q.hidden = ${HIDDEN_BY_REPORTS} AND q.creator_id = @uid))`;
+
 const POST_SELECT = `
-  SELECT i.id, i.title, i.description, i.hidden, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.avatar_url,
+  SELECT i.id, i.title, i.description, i.hidden, i.like_count, i.comment_count, i.created_at, i.creator_id, u.nickname, u.username, u.avatar_url, ${PROFILE_MASKED} AS profile_masked,
     q.id AS quote_id, q.title AS quote_title, q.cover_seed AS quote_seed, q.cover_ratio AS quote_ratio,
     CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = i.creator_id) THEN 1 ELSE 0 END AS is_attention
-  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id WHERE i.kind = 'headline'`;
+  FROM items i JOIN users u ON u.id = i.creator_id LEFT JOIN items q ON q.id = i.quote_item_id AND ${QUOTE_SHOWN} WHERE i.kind = 'headline'`;
 
 /** The images of each post, in order: one query for a page of posts. */
 async function imagesOf(db: DB, origin: string, itemIds: number[]): Promise<Map<number, ImageRef[]>> {
@@ -62,7 +68,7 @@ function toHeadline(origin: string, r: PostRow, images: ImageRef[]): Headline {
     like_count: r.like_count,
     comment_count: r.comment_count,
     is_like: r.is_like ? 1 : 0,
-    creator: { uid: r.creator_id, nickname: r.nickname, avatar_url: avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url }), is_attention: r.is_attention ? 1 : 0 },
+    creator: creatorShown(origin, { ...r, id: r.creator_id }, r.is_attention),
     quote: r.quote_id ? { id: r.quote_id, title: r.quote_title ?? "", cover: coverUrl(origin, r.quote_seed ?? "", r.quote_ratio ?? "16X9", ""), cover_ratio: r.quote_ratio ?? "16X9" } : null,
     created_at: isoDate(r.created_at),
   };

@@ -5,6 +5,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { MASKED_INTRO, personShown, PROFILE_MASKED } from "./profiles-shown.ts";
+import { SHOWN_TO_VIEWER } from "./report-review.ts";
 import { clock } from "#server/clock.ts";
 
 export async function toggleFollow(db: DB, uid: number, target: number) {
@@ -42,7 +43,7 @@ const IS_PERSON = "(u.phone IS NOT NULL OR u.is_creator = 1)";
 
 export const PERSON_SELECT = `
   SELECT u.id, u.nickname, u.username, u.avatar_url, u.intro, u.fans_count, u.followed_count, u.likes_count, u.is_creator, ${PROFILE_MASKED} AS profile_masked,
-    (SELECT COUNT(*) FROM items i WHERE i.creator_id = u.id AND i.kind = 'video') AS video_count,
+    (SELECT COUNT(*) FROM items i WHERE i.creator_id = u.id AND i.kind = 'video' AND ${SHOWN_TO_VIEWER}) AS video_count,
     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = @uid AND f.followee_id = u.id) THEN 1 ELSE 0 END AS is_attention
   FROM users u`;
 

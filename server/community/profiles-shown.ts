@@ -10,8 +10,10 @@ export const PROFILE_MASKED = `CASE WHEN u.profile_hidden = ${HIDDEN_BY_REPORTS}
 /** What others read instead of a hidden introduction. */
 export const MASKED_INTRO = "该用户资料已被隐藏";
 
+type PersonFields = { id: number; nickname: string; username: string; avatar_url: string; profile_masked: number };
+
 /** A member as others see them: their nickname and avatar, or placeholders while their profile is hidden. */
-export function personShown(origin: string, r: { id: number; nickname: string; username: string; avatar_url: string; profile_masked: number }) {
+export function personShown(origin: string, r: PersonFields) {
   const masked = Number(r.profile_masked) === 1;
   return {
     uid: r.id,
@@ -19,3 +21,6 @@ export function personShown(origin: string, r: { id: number; nickname: string; u
     avatar_url: avatarUrl(origin, { id: r.id, avatar_url: masked ? "" : r.avatar_url }),
   };
 }
+
+/** The author beside a video, post or headline in a list (decision 073), with whether the viewer follows them. */
+export const creatorShown = (origin: string, r: PersonFields, isAttention: number) => ({ ...personShown(origin, r), is_attention: isAttention ? 1 : 0 });

@@ -6,7 +6,7 @@ import { clock } from "#server/clock.ts";
 // review and a profile do; a report (`reports.target`, `reports.item_id`) is open until reviewed
 // (`reports.reviewed_at` 0), and only open reports count towards hiding.
 
-/** `items.hidden` of a post or headline: shown; hidden by reports until reviewed (its author still sees it); removed. */
+/** `items.hidden` of a reviewed item: shown; hidden by reports until reviewed (its author still sees it); removed. */
 export const SHOWN = 0;
 export const HIDDEN_BY_REPORTS = 1;
 export const REMOVED = 2;
@@ -14,8 +14,11 @@ export const REMOVED = 2;
 /** SQL: an item the viewer `@uid` may see in a list: shown, or hidden by reports and theirs. */
 export const SHOWN_TO_VIEWER = `(i.hidden = ${SHOWN} OR (i.hidden = ${HIDDEN_BY_REPORTS} AND i.creator_id = @uid))`;
 
-/** Items whose reports hide them: posts and headlines (decision 050), and since decision 069 the catalogue's kinds members report through `/api/system/report`. */
-export const REVIEWED_ITEM_KINDS = ["post", "headline", "novel", "picture", "audio", "game", "news"] as const;
+/**
+ * Items whose reports hide them: posts and headlines (decision 050), the catalogue's kinds members report through
+ * `/api/system/report` (decision 069), and videos and comics (decision 073).
+ */
+export const REVIEWED_ITEM_KINDS = ["post", "headline", "novel", "picture", "audio", "game", "news", "video", "comic"] as const;
 export type ReviewedItemKind = (typeof REVIEWED_ITEM_KINDS)[number];
 /** What members write that is not an item (decision 069): a comment or reply, a dating review, a member's profile. */
 export const WRITTEN_TARGETS = ["comment", "review", "member"] as const;
@@ -31,6 +34,8 @@ export const NOUNS: Record<ReviewedKind, string> = {
   audio: "有声书",
   game: "游戏",
   news: "文章",
+  video: "视频",
+  comic: "漫画",
   comment: "评论",
   review: "评价",
   member: "资料",

@@ -3,9 +3,10 @@ import { home, video } from "#gateway/api/index.ts";
 import type { Compilation, CreatorWithVideos, Element, Style, TagWithVideos } from "#gateway/api/content-types.ts";
 import type { UserRow } from "#server/accounts/users.ts";
 import { pageOfCreators, toCard } from "#server/community/people.ts";
+import { creatorShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput, intInput, paged, pageInput, sortInput } from "#server/http/registry.ts";
-import { avatarUrl, encImageUrl } from "./media.ts";
+import { encImageUrl } from "./media.ts";
 import { orderFor, pageOfVideos } from "./video.ts";
 
 interface SeriesRow {
@@ -14,11 +15,12 @@ interface SeriesRow {
   creator_id: number | null;
   nickname: string | null;
   avatar_url: string | null;
+  profile_masked: number;
   video_count: number;
 }
 
 const SERIES_SELECT = `
-  SELECT s.id, s.title, s.creator_id, u.nickname, u.avatar_url, (SELECT COUNT(*) FROM items i WHERE i.series_id = s.id) AS video_count
+  SELECT s.id, s.title, s.creator_id, u.nickname, u.avatar_url, ${PROFILE_MASKED} AS profile_masked, (SELECT COUNT(*) FROM items i WHERE i.series_id = s.id AND i.hidden = 0) AS video_count
   FROM series s LEFT JOIN users u ON u.id = s.creator_id WHERE s.kind = 'video'`;
 
 const toElement = (origin: string, r: SeriesRow): Element => ({
@@ -35,22 +37,24 @@ export function toCompilation(origin: string, r: SeriesRow): Compilation {
     title: r.title,
     cover: encImageUrl(origin, `series-${r.id}`, 480, 270, r.title),
     video_count: r.video_count,
-    creator: { uid: r.creator_id ?? 0, nickname: r.nickname ?? "", avatar_url: r.creator_id ? avatarUrl(origin, { id: r.creator_id, avatar_url: r.avatar_url ?? "" }) : "", is_attention: 0 },
+    creator: r.creator_id
+      ? creatorShown(origin, { id: r.creator_id, nickname: r.nickname ?? "", username: "", avatar_url: r.avatar_url ?? "", profile_masked: r.profile_masked }, 0)
+      : { uid: 0, nickname: "", avatar_url: "", is_attention: 0 },
   };
 }
 
-/** Series of videos, in id order, optionally narrowed by a SQL condition on `s`. */
-export async function pageOfSeries(db: DB, where: string, params: Record<string, unknown>, page: number, limit: number): Promise<{ rows: SeriesRow[]; total: number }> {
+/** Series of videos, in id order, optionally narrowed by a SQL condition on `s`, as `viewer` sees their creators. */
+export async function pageOfSeries(db: DB, viewer: number, where: string, params: Record<string, unknown>, page: number, limit: number): Promise<{ rows: SeriesRow[]; total: number }> {
   const total = (await db.value<number>(`SELECT COUNT(*) FROM series s WHERE s.kind = 'video' AND ${where}`, params))!;
-  const rows = await db.all<SeriesRow>(`${SERIES_SELECT} AND ${where} ORDER BY s.id LIMIT @limit OFFSET @offset`, { ...params, limit, offset: (page - 1) * limit });
+  const rows = await db.all<SeriesRow>(`${SERIES_SELECT} AND ${where} ORDER BY s.id LIMIT @limit OFFSET @offset`, { ...params, uid: viewer, limit, offset: (page - 1) * limit });
   return { rows, total };
 }
 
 export const elements = defineHandler(home.elements, {
   auth: "guest",
   input: pageInput,
-  async handle({ input, db, origin }) {
-    const { rows, total } = await pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+  async handle({ input, db, origin, caller }) {
+    const { rows, total } = await pageOfSeries(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
     return { data: paged(rows.map((r) => toElement(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -71,7 +75,8 @@ export const featured = defineHandler(home.featuredTopics, {
   input: z.object({}),
   cacheMs: 10_000,
   async handle({ db, origin }) {
-    const rows = await db.all<SeriesRow>(`${SERIES_SELECT} ORDER BY video_count DESC, s.id LIMIT 5`);
+    // Shared by every caller for a while (cacheMs): no creator in it, so no viewer.
+    const rows = await db.all<SeriesRow>(`${SERIES_SELECT} ORDER BY video_count DESC, s.id LIMIT 5`, { uid: 0 });
     return { data: rows.map((r) => toElement(origin, r)) };
   },
 });
@@ -79,8 +84,8 @@ export const featured = defineHandler(home.featuredTopics, {
 export const compilations = defineHandler(home.compilations, {
   auth: "guest",
   input: pageInput,
-  async handle({ input, db, origin }) {
-    const { rows, total } = await pageOfSeries(db, "1 = 1", {}, input.page, input.limit);
+  async handle({ input, db, origin, caller }) {
+    const { rows, total } = await pageOfSeries(db, caller.user.id, "1 = 1", {}, input.page, input.limit);
     return { data: paged(rows.map((r) => toCompilation(origin, r)), input.page, input.limit, total) };
   },
 });
@@ -91,10 +96,10 @@ const shortPage = z.object({ page: pageInput.shape.page, limit: intInput("limit 
 
 function tagGroups(order: string) {
   return async ({ input, db, origin, caller }: { input: z.infer<typeof shortPage>; db: DB; origin: string; caller: { user: UserRow } }) => {
-    const total = (await db.value<number>("SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video'"))!;
+    const total = (await db.value<number>("SELECT COUNT(DISTINCT it.tag_id) FROM item_tags it JOIN items i ON i.id = it.item_id WHERE i.kind = 'video' AND i.hidden = 0"))!;
     const rows = await db.all<{ name: string; video_count: number }>(
       `SELECT t.name, COUNT(*) AS video_count, MAX(i.created_at) AS newest FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id
-       WHERE i.kind = 'video' GROUP BY t.id, t.name ORDER BY ${order} LIMIT ? OFFSET ?`,
+       WHERE i.kind = 'video' AND i.hidden = 0 GROUP BY t.id, t.name ORDER BY ${order} LIMIT ? OFFSET ?`,
       [input.limit, (input.page - 1) * input.limit],
     );
     const list: TagWithVideos[] = [];
@@ -164,7 +169,7 @@ export const hotTags = defineHandler(home.hotTags, {
   cacheMs: 10_000,
   handle: async ({ db }) => ({
     data: await db.all<{ name: string; video_count: number }>(
-      "SELECT t.name, COUNT(*) AS video_count FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id WHERE i.kind = 'video' GROUP BY t.id, t.name ORDER BY SUM(i.hot) DESC LIMIT 16",
+      "SELECT t.name, COUNT(*) AS video_count FROM item_tags it JOIN tags t ON t.id = it.tag_id JOIN items i ON i.id = it.item_id WHERE i.kind = 'video' AND i.hidden = 0 GROUP BY t.id, t.name ORDER BY SUM(i.hot) DESC LIMIT 16",
     ),
   }),
 });

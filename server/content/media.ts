@@ -7,6 +7,7 @@ import { clock } from "#server/clock.ts";
 import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
+import { REMOVED } from "#server/community/report-review.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3; served per item only. */
@@ -92,6 +93,7 @@ interface MediaRow {
   vip_free: number;
   description: string;
   body: string;
+  hidden: number;
 }
 
 /** The `data-media` of each `<video>` of stored HTML, in order (an article's, `addressed` in server/news/articles.ts). */
@@ -144,10 +146,11 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   const slot = c.req.param("slot") ?? "";
   const file = c.req.param("file") ?? "";
   if (!Number.isSafeInteger(id) || id < 1 || !/^(\d{1,2}|preview)$/.test(slot)) return c.text("not found", 404);
-  const row = await db.get<MediaRow>("SELECT kind, media, coins, vip_free, description, body FROM items WHERE id = ?", [id]);
-  const videos = row ? videosOf(row) : [];
+  const row = await db.get<MediaRow>("SELECT kind, media, coins, vip_free, description, body, hidden FROM items WHERE id = ?", [id]);
+  // An item an operator removed after reports (decision 073) is played by nobody.
+  const videos = row && Number(row.hidden) !== REMOVED ? videosOf(row) : [];
   const preview = slot === "preview";
-  const video = preview ? (row?.kind === "video" ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
+  const video = preview ? (row?.kind === "video" && videos.length ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
   if (!video) return c.text("not found", 404);
   const query = new URL(c.req.url).search.slice(1);
   const granted = video.paid && grantIsValid(secret, videoSubject(id), (name) => c.req.query(name));

@@ -51,8 +51,8 @@ export const searchCreator = defineHandler(search.searchCreator, {
 export const searchCompilation = defineHandler(search.searchCompilation, {
   auth: "guest",
   input: z.object({ kw: keyword, ...paging }),
-  async handle({ input, db, origin }) {
-    const { rows, total } = await pageOfSeries(db, "s.title LIKE @kw ESCAPE '\\'", { kw: likePattern(input.kw) }, input.page, input.limit);
+  async handle({ input, db, origin, caller }) {
+    const { rows, total } = await pageOfSeries(db, caller.user.id, "s.title LIKE @kw ESCAPE '\\'", { kw: likePattern(input.kw) }, input.page, input.limit);
     const list: Compilation[] = rows.map((r) => toCompilation(origin, r));
     return { data: paged(list, input.page, input.limit, total) };
   },

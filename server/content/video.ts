@@ -3,7 +3,9 @@ import type { CreatorBrief, Video, VideoDetail, VideoSection } from "#gateway/ap
 import { isVip, vipFlag, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
-import { avatarUrl, coverUrl, videoUrl } from "./media.ts";
+import { creatorShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
+import { refusalOf, SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
+import { coverUrl, videoUrl } from "./media.ts";
 import { clock } from "#server/clock.ts";
 
 export interface ItemRow {
@@ -36,6 +38,10 @@ export interface ItemRow {
   is_attention: number;
   /** The caller is in the creator's fan club. */
   in_club: number;
+  /** Decision 050's review state: shown, hidden by reports, removed. */
+  hidden: number;
+  /** 1 when the creator's profile is hidden by reports and the caller is someone else (decision 069). */
+  creator_masked: number;
 }
 
 /**
@@ -48,7 +54,8 @@ export function itemSelect(db: DB): string {
   SELECT i.id, i.kind, i.section, i.title, i.description, i.cover_seed, i.cover_ratio, i.media, i.duration,
     i.category_id, i.series_id, COALESCE(s.title, '') AS series_title, i.creator_id,
     u.nickname AS creator_nickname, u.avatar_url AS creator_avatar,
-    i.coins, i.vip_free, i.like_count, i.comment_count, i.view_count, i.favorite_count, i.created_at,
+    i.coins, i.vip_free, i.like_count, i.comment_count, i.view_count, i.favorite_count, i.created_at, i.hidden,
+    ${PROFILE_MASKED} AS creator_masked,
     (SELECT ${db.groupConcat("t.name")} FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
     CASE WHEN EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id AND p.unit_id = 0) THEN 1 ELSE 0 END AS is_pay,
     CASE WHEN EXISTS (SELECT 1 FROM likes l WHERE l.user_id = @uid AND l.item_id = i.id) THEN 1 ELSE 0 END AS is_like,
@@ -68,13 +75,10 @@ export function canWatch(row: Pick<ItemRow, "coins" | "vip_free" | "is_pay" | "i
   return row.coins === 0 && !row.vip_free;
 }
 
+/** The video's creator as the caller sees them: placeholders while their profile is hidden by reports. */
 export function creatorBrief(origin: string, row: ItemRow): CreatorBrief {
-  return {
-    uid: row.creator_id ?? 0,
-    nickname: row.creator_nickname ?? "",
-    avatar_url: row.creator_id ? avatarUrl(origin, { id: row.creator_id, avatar_url: row.creator_avatar ?? "" }) : "",
-    is_attention: row.is_attention ? 1 : 0,
-  };
+  if (!row.creator_id) return { uid: 0, nickname: "", avatar_url: "", is_attention: row.is_attention ? 1 : 0 };
+  return creatorShown(origin, { id: row.creator_id, nickname: row.creator_nickname ?? "", username: "", avatar_url: row.creator_avatar ?? "", profile_masked: row.creator_masked }, row.is_attention);
 }
 
 export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip_expires_at">): Video {
@@ -117,16 +121,20 @@ export function toDetail(origin: string, secret: string, row: ItemRow, user: Use
   };
 }
 
+/** A video the caller `uid` may see: not hidden by reports (unless theirs) nor removed (decision 073). */
 export async function itemById(db: DB, id: number, uid: number): Promise<ItemRow | undefined> {
-  return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video'`, { id, uid })) as ItemRow | undefined;
+  return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video' AND ${SHOWN_TO_VIEWER}`, { id, uid })) as ItemRow | undefined;
 }
 
 /** A call about one video. */
 export const videoId = z.object({ id: idInput("视频 id") });
 
+/** A video the caller may see, or a 404 that says why not (gone, hidden by reports, removed). */
 export async function requireVideo(db: DB, itemId: number, uid: number) {
-  const row = await itemById(db, itemId, uid);
+  const row = (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video'`, { id: itemId, uid })) as ItemRow | undefined;
   if (!row) throw new ApiError(404, "视频不存在或已下架");
+  const refusal = refusalOf("video", row, uid);
+  if (refusal) throw new ApiError(404, refusal);
   return row;
 }
 
@@ -147,7 +155,8 @@ export function orderFor(sort: string | undefined): string {
 }
 
 /**
- * One page of videos. `where` uses named parameters only (`@name`); `params` binds them.
+ * One page of videos the caller may see (decision 073: none hidden by reports but their own, none removed). `where`
+ * uses named parameters only (`@name`); `params` binds them.
  * The statement text is fixed per (where, order), so it is prepared once.
  */
 export async function pageOfVideos(
@@ -155,9 +164,10 @@ export async function pageOfVideos(
   opts: { where: string; params: Record<string, unknown>; order: string; page: number; limit: number; origin: string; user: UserRow; from?: string },
 ) {
   const from = opts.from ?? "";
-  const base = `${itemSelect(db)} ${from} WHERE i.kind = 'video' AND ${opts.where}`;
+  const where = `i.kind = 'video' AND ${SHOWN_TO_VIEWER} AND ${opts.where}`;
+  const base = `${itemSelect(db)} ${from} WHERE ${where}`;
   const params = { uid: opts.user.id, now: clock.now(), ...opts.params };
-  const total = (await db.value(`SELECT COUNT(*) FROM items i ${from} WHERE i.kind = 'video' AND ${opts.where}`, params))!;
+  const total = (await db.value(`SELECT COUNT(*) FROM items i ${from} WHERE ${where}`, params))!;
   const rows = (await db.all(`${base} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`, {
     ...params,
     limit: opts.limit,

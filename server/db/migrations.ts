@@ -564,4 +564,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE users ADD COLUMN profile_hidden_at INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 20,
+    name: "users.vip dropped: VIP is vip_expires_at > now (decisions 064, 073); nothing reads or writes the flag",
+    sql: `
+      ALTER TABLE users DROP COLUMN vip;
+    `,
+  },
 ];

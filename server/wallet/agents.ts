@@ -3,6 +3,7 @@ import type { UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { isoDate } from "#server/http/registry.ts";
 import { percentOf, shareOf, yuan } from "#gateway/money.ts";
+import { personShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
 
 // The agent programme: a member who invited another (users.invited_by) earns a share of every top-up the invitee
 // pays; the inviter's own inviter earns a smaller share (level 2). Shares are basis points of the order's amount,
@@ -63,27 +64,17 @@ export async function proxyHome(db: DB, user: UserRow & { frozen_tui_cents: numb
     members: level === 1 ? direct : second,
     income: yuan(Number(earned.find((e) => e.level === level)?.cents ?? 0)),
   }));
-  const invited = (await db.all(
-    "SELECT id AS uid, nickname, avatar_url, created_at FROM users WHERE invited_by = ? ORDER BY created_at DESC, id DESC LIMIT 20",
-    [user.id],
-  )) as {
-    uid: number;
-    nickname: string;
-    avatar_url: string;
-    created_at: number;
-  }[];
-  const income = (await db.all(
-    `SELECT a.id, a.level, u.nickname, a.order_cents, a.amount_cents, a.created_at FROM agent_income a JOIN users u ON u.id = a.from_user_id
-     WHERE a.user_id = ? ORDER BY a.id DESC LIMIT 20`,
-    [user.id],
-  )) as {
-    id: number;
-    level: number;
-    nickname: string;
-    order_cents: number;
-    amount_cents: number;
-    created_at: number;
-  }[];
+  // Invitees' profiles hidden by reports are shown as to anyone else (decision 073).
+  const invited = await db.all<{ id: number; nickname: string; username: string; avatar_url: string; profile_masked: number; created_at: number }>(
+    `SELECT u.id, u.nickname, '' AS username, u.avatar_url, ${PROFILE_MASKED} AS profile_masked, u.created_at FROM users u
+     WHERE u.invited_by = @uid ORDER BY u.created_at DESC, u.id DESC LIMIT 20`,
+    { uid: user.id },
+  );
+  const income = await db.all<{ id: number; level: number; from_id: number; nickname: string; profile_masked: number; order_cents: number; amount_cents: number; created_at: number }>(
+    `SELECT a.id, a.level, u.id AS from_id, u.nickname, ${PROFILE_MASKED} AS profile_masked, a.order_cents, a.amount_cents, a.created_at FROM agent_income a JOIN users u ON u.id = a.from_user_id
+     WHERE a.user_id = @uid ORDER BY a.id DESC LIMIT 20`,
+    { uid: user.id },
+  );
   return {
     aff_code: user.aff_code,
     share_url: `${origin}/?aff_code=${user.aff_code}`,
@@ -91,12 +82,12 @@ export async function proxyHome(db: DB, user: UserRow & { frozen_tui_cents: numb
     total_tui_coins: yuan(user.total_tui_coins_cents),
     frozen: yuan(user.frozen_tui_cents),
     levels,
-    invited: invited.map((m) => ({ ...m, created_at: isoDate(m.created_at) })),
+    invited: invited.map((m) => ({ ...personShown(origin, m), created_at: isoDate(m.created_at) })),
     invited_total: direct,
     income: income.map((i): AgentIncome => ({
       id: i.id,
       level: i.level,
-      nickname: i.nickname,
+      nickname: personShown(origin, { ...i, id: i.from_id, username: "", avatar_url: "" }).nickname,
       order_amount: yuan(i.order_cents),
       amount: yuan(i.amount_cents),
       created_at: isoDate(i.created_at),

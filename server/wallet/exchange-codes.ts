@@ -1,5 +1,5 @@
 import type { UserRow } from "#server/accounts/users.ts";
-import { userById } from "#server/accounts/users.ts";
+import { extendVip, userById } from "#server/accounts/users.ts";
 import { isUniqueViolation, stmt } from "#server/db/database.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError } from "#server/http/registry.ts";
@@ -43,11 +43,7 @@ async function give(db: DB, userId: number, kind: ExchangeKind, amount: number, 
   if (kind === "coins") {
     await credit(db, userId, amount, "exchange_code", now);
   } else if (kind === "vip") {
-    // Days add to the VIP time left, or start now.
-    await db.run(
-      "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
-      [now, now, amount * DAY_MS, now, userId],
-    );
+    await extendVip(db, userId, amount, now);
   } else {
     const insert = stmt(db, "INSERT INTO tickets (user_id, name, status, expires_at, created_at) VALUES (?, '兑换观影券', 0, ?, ?)");
     for (let i = 0; i < amount; i++) await insert.run(userId, now + EXCHANGED_TICKET_DAYS * DAY_MS, now);

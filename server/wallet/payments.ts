@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { extendVip } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import type { ServerSettings } from "#server/env.ts";
 import { payAgents } from "./agents.ts";
@@ -14,7 +15,6 @@ import { clock } from "#server/clock.ts";
 
 /** How long a pending order can be paid. */
 export const ORDER_TTL_MS = 15 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** The provider new orders are paid through. A real provider replaces the sandbox here (docs/payment-provider.md). */
 export function activeProvider(settings: ServerSettings): PaymentProvider {
@@ -129,13 +129,7 @@ export async function settlePayment(db: DB, notice: PaymentNotice): Promise<Sett
     }
     await db.run("UPDATE orders SET status = 'paid', paid_at = ?, provider_ref = ?, updated_at = ? WHERE id = ?", [now, notice.providerRef, now, order.id]);
     if (order.coins > 0) await credit(db, order.user_id, order.coins, "recharge", now);
-    if (order.vip_days > 0) {
-      // Days add to the VIP time left, or start now.
-      await db.run(
-        "UPDATE users SET vip = CASE WHEN vip > 0 THEN vip ELSE 1 END, vip_expires_at = (CASE WHEN vip_expires_at > ? THEN vip_expires_at ELSE ? END) + ?, updated_at = ? WHERE id = ?",
-        [now, now, order.vip_days * DAY_MS, now, order.user_id],
-      );
-    }
+    if (order.vip_days > 0) await extendVip(db, order.user_id, order.vip_days, now);
     await payAgents(db, order, now);
     return "credited";
   });

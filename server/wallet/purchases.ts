@@ -226,7 +226,8 @@ export async function rewardCreator(db: DB, userId: number, itemId: number, gift
   return await db.transaction(async (db) => {
     const now = clock.now();
     await lockMember(db, userId);
-    const item = await db.get<{ id: number; creator_id: number | null }>("SELECT id, creator_id FROM items WHERE id = ?", [itemId]);
+    // Nothing hidden by reports or removed is gifted (decision 073): nobody but its creator sees it.
+    const item = await db.get<{ id: number; creator_id: number | null }>("SELECT id, creator_id FROM items WHERE id = ? AND hidden = 0", [itemId]);
     if (!item) throw new ApiError(404, "视频不存在或已下架");
     const gift = await db.get<{ id: number; coins: number }>("SELECT id, coins FROM gifts WHERE id = ?", [giftId]);
     if (!gift) throw new ApiError(400, "礼物不存在");

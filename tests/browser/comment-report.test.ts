@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { accounts, circle, dating, games, news, services, video } from "#gateway/api/index.ts";
+import { accounts, circle, comics, dating, games, home, news, services, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { FIRST_COMIC_ID } from "#server/resources/comics/seed.ts";
 import { REPORT_TYPES } from "#server/seed/index.ts";
 import { gatewayAndBrowser, memberOnPhone, tapLabel, tapSheetAction, tapText } from "../support/browser.ts";
 import { sqlOn } from "../support/admin.ts";
@@ -67,5 +68,29 @@ describe("reporting a comment", () => {
     expect(rows.map((r) => [r.target, Number(r.item_id)])).toEqual(
       expect.arrayContaining([["item", game.id], ["item", article.id], ["review", review.id], ["member", uid]]),
     );
+  });
+
+  it("reports a video from the player's 举报 and a comic from its detail's: the 3rd member's report hides each from others", async () => {
+    const someone = await member();
+    // A free video other than the one the comment test plays, and a comic.
+    const clip = (await someone.send(home.list, { section: "porn", sort: "new", limit: 20 })).list.find((v) => v.id !== DEMO_FREE_VIDEO_ID && !v.coins && !v.vip_free)!;
+    const comic = FIRST_COMIC_ID + 2;
+    for (const r of await Promise.all(Array.from({ length: circle.REPORTS_TO_HIDE - 1 }, () => member()))) {
+      await r.send(video.report, { id: clip.id, type_id: 1 });
+      await r.send(comics.report, { id: comic, type_id: 1 });
+    }
+    const reporter = await memberOnPhone(env.gw, env.browser, "13300009004", 0);
+    const report = async (address: string) => {
+      await reporter.goto(`${env.gw.url}${address}`);
+      await tapText(reporter, "举报", "button.item-action");
+      await tapSheetAction(reporter, REPORT_TYPES[0]!);
+      await reporter.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交");
+      await reporter.waitForFunction(() => !document.querySelector(".adm-toast-main"));
+    };
+    await report(`/player?id=${clip.id}`);
+    await report(`/cartoon/cartoon-detail?id=${comic}`);
+    expect(await someone.request(video.detail.path, { id: clip.id })).toMatchObject({ status: 404, msg: "该视频被多人举报，审核前暂不显示" });
+    expect((await someone.request(comics.detail.path, { id: comic })).status).toBe(404);
+    expect((await someone.send(comics.list, { sort: "hot", limit: 50 })).list.some((c) => c.id === comic)).toBe(false);
   });
 });

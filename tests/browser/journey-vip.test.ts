@@ -28,7 +28,7 @@ it("shows 会员到期 on 我的 in the phone's time zone, and each VIP plan's e
   await page.emulateTimezone("Asia/Shanghai");
   // Late in a UTC day next year: the next day in Shanghai.
   const end = Date.UTC(new Date().getUTCFullYear() + 1, 5, 15, 20, 30, 0);
-  await sql("UPDATE users SET vip = 1, vip_expires_at = ? WHERE uuid = ?", end, uuid);
+  await sql("UPDATE users SET vip_expires_at = ? WHERE uuid = ?", end, uuid);
 
   await tapTab(page, "我的", "/my");
   await page.waitForFunction((text) => document.querySelector("[data-testid=vip-end]")?.textContent === text, {}, `会员到期 ${shanghai(end)}`);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, circle, creators, dating, novels, services, video } from "#gateway/api/index.ts";
+import { accounts, circle, comics, creators, dating, home, novels, orders, search, services, video } from "#gateway/api/index.ts";
 import type { ReportedItem } from "#server/community/report-review.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { FIRST_COMIC_ID } from "#server/resources/comics/seed.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
-import { runAdmin } from "../support/admin.ts";
+import { runAdmin, sqlOn } from "../support/admin.ts";
 import { testClient, twoGatewayProcesses } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -21,6 +22,17 @@ const reportBy = async (reporters: Member[], kind: services.ReportTarget, id: nu
   for (const [i, r] of reporters.entries()) expect((await r.request(services.report.path, { kind, id, type_id: 1 + (i % 2) })).msg).toBe("举报已提交");
 };
 const uidOf = async (m: Member) => (await m.send(accounts.userInfo, undefined)).uid;
+/** One statement on the shared database (what the tests arrange that no call does: who made a seeded item). */
+const sql = async (text: string, ...args: unknown[]) => {
+  const db = processes.gw.openDb();
+  try {
+    await db.run(text, args);
+  } finally {
+    await db.close();
+  }
+};
+/** The same member on the second process. */
+const onSecond = (m: Member) => testClient(processes.second.url, { token: m.state.token, oauthId: m.state.oauthId });
 
 describe("reporting what members write", { timeout: 120_000 }, () => {
   it("counts reports sent through both processes at once: each member once, the comment hidden for others on both", async () => {
@@ -143,5 +155,114 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
     expect((await listed()).find((r) => r.ref === String(novel))).toMatchObject({ kind: "novel", hidden: true });
     expect((await admin("restore", String(novel))).stdout).toBe(`restored novel ${novel}: shown in the feeds again; ${circle.REPORTS_TO_HIDE} open report(s) marked reviewed\n`);
     expect(await inList()).toBe(true);
+  });
+
+  it("hides a video at the 3rd member's report from every list, search, ranking and detail but its creator's; the operator restores and removes it", async () => {
+    const creator = await member();
+    const creatorUid = await uidOf(creator);
+    // The most played video but the demo's free one: the top of the 最热 ranking and of a search for its title.
+    const top = (await creator.send(home.list, { section: "porn", sort: "hot", limit: 5 })).list.find((v) => v.id !== DEMO_FREE_VIDEO_ID)!;
+    await sql("UPDATE items SET creator_id = ? WHERE id = ?", creatorUid, top.id);
+    const other = await member();
+    const seen = async (m: Member | ReturnType<typeof onSecond>) => ({
+      ranking: (await m.send(home.list, { section: "porn", sort: "hot", limit: 5 })).list.some((v) => v.id === top.id),
+      search: (await m.send(search.search, { kw: top.title.slice(0, 50), limit: 20 })).list.some((v) => v.id === top.id),
+      creator: (await m.send(creators.creatorVideos, { uid: creatorUid })).list.map((v) => v.id),
+      videos: (await m.send(creators.creatorPage, { uid: creatorUid })).video_count,
+    });
+    const everywhere = { ranking: true, search: true, creator: [top.id], videos: 1 };
+    expect(await seen(other)).toEqual(everywhere);
+
+    // Two through the product's own call, the 3rd through the generic one: all count.
+    const reporters = await newMembers(circle.REPORTS_TO_HIDE);
+    for (const r of reporters.slice(0, -1)) expect((await r.request(video.report.path, { id: top.id, type_id: 1 })).msg).toBe("举报已提交");
+    expect(await seen(other)).toEqual(everywhere);
+    await reportBy(reporters.slice(-1), "video", top.id);
+    const nowhere = { ranking: false, search: false, creator: [], videos: 0 };
+    expect(await seen(other)).toEqual(nowhere);
+    expect(await seen(onSecond(other))).toEqual(nowhere);
+    expect(await other.request(video.detail.path, { id: top.id })).toMatchObject({ status: 404, msg: "该视频被多人举报，审核前暂不显示" });
+    expect((await testClient(processes.gw.url).request(video.detail.path, { id: top.id })).status).toBe(404);
+    // Its creator still sees it, everywhere.
+    expect(await seen(creator)).toEqual(everywhere);
+    expect((await creator.send(video.detail, { id: top.id })).title).toBe(top.title);
+    expect(await creator.request(video.report.path, { id: top.id, type_id: 1 })).toMatchObject({ status: 400, msg: "不能举报自己的视频" });
+
+    expect((await listed()).find((r) => r.ref === String(top.id))).toMatchObject({ kind: "video", author_id: creatorUid, hidden: true, reporters: circle.REPORTS_TO_HIDE });
+    expect((await admin("restore", String(top.id))).stdout).toBe(`restored video ${top.id}: shown in the feeds again; ${circle.REPORTS_TO_HIDE} open report(s) marked reviewed\n`);
+    expect(await seen(other)).toEqual(everywhere);
+
+    // Removed: gone for everyone, its creator too, and no longer reported.
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "video", top.id);
+    expect((await admin("remove", String(top.id))).code).toBe(0);
+    expect(await seen(creator)).toEqual(nowhere);
+    expect(await creator.request(video.detail.path, { id: top.id })).toMatchObject({ status: 404, msg: "该视频因违规已被移除" });
+    expect(await other.request(video.report.path, { id: top.id, type_id: 1 })).toMatchObject({ status: 404, msg: "该视频因违规已被移除" });
+  });
+
+  it("hides a comic the same way, through its own report call and the generic one", async () => {
+    const comic = FIRST_COMIC_ID + 5;
+    const creator = await member();
+    await sql("UPDATE items SET creator_id = ? WHERE id = ?", await uidOf(creator), comic);
+    const other = await member();
+    const listedTo = async (m: Member) => (await m.send(comics.list, { sort: "hot", limit: 50 })).list.some((c) => c.id === comic);
+    expect(await listedTo(other)).toBe(true);
+    const reporters = await newMembers(circle.REPORTS_TO_HIDE);
+    for (const r of reporters.slice(0, -1)) expect((await r.request(comics.report.path, { id: comic, type_id: 1 })).msg).toBe("举报已提交");
+    expect(await listedTo(other)).toBe(true);
+    await reportBy(reporters.slice(-1), "comic", comic);
+    expect(await listedTo(other)).toBe(false);
+    expect(await other.request(comics.detail.path, { id: comic })).toMatchObject({ status: 404, msg: "漫画不存在或已下架" });
+    expect((await creator.send(comics.detail, { id: comic })).id).toBe(comic);
+    expect((await admin("list")).stdout).toContain("comic");
+    expect((await admin("restore", String(comic))).code).toBe(0);
+    expect(await listedTo(other)).toBe(true);
+  });
+
+  it("masks a hidden profile wherever the member is listed: creator rankings, video cards, headlines, posts, compilations, fan clubs, invitees", async () => {
+    const inviter = await member();
+    const m = await member(100);
+    const uid = await uidOf(m);
+    await m.send(accounts.updateInfo, { nickname: "榜上的昵称" });
+    expect((await m.request(accounts.invitation.path, { aff_code: (await inviter.send(accounts.userInfo, undefined)).aff_code }, { expect: 251 })).ok).toBe(true);
+    // The member made a creator at the top of the ranking, with a video, a headline, a post and a compilation.
+    await sql("UPDATE users SET is_creator = 1, fans_count = 999999, avatar_url = '/uploads/avatar-of-the-ranked.png' WHERE id = ?", uid);
+    const item = async (kind: string) => {
+      const id = Number((await sqlOn<{ id: number }>(processes.gw, `SELECT id FROM items WHERE kind = ? AND hidden = 0 AND id <> ? ORDER BY id DESC LIMIT 1`, kind, DEMO_FREE_VIDEO_ID))[0]!.id);
+      await sql("UPDATE items SET creator_id = ? WHERE id = ?", uid, id);
+      return id;
+    };
+    const [clip, headline, post] = [await item("video"), await item("headline"), await item("post")];
+    const series = Number((await sqlOn<{ id: number }>(processes.gw, "SELECT id FROM series WHERE kind = 'video' ORDER BY id LIMIT 1"))[0]!.id);
+    await sql("UPDATE series SET creator_id = ? WHERE id = ?", uid, series);
+    const club = Number((await sqlOn<{ creator_id: number }>(processes.gw, "SELECT creator_id FROM clubs WHERE fee_coins = 0 ORDER BY creator_id LIMIT 1"))[0]!.creator_id);
+    await m.send(home.joinClub, { uid: club });
+
+    const names = async (viewer: Member | ReturnType<typeof onSecond>) => ({
+      rank: (await viewer.send(home.creatorRank, { limit: 1 })).list.map((c) => [c.uid, c.nickname]),
+      video: (await viewer.send(video.detail, { id: clip })).creator.nickname,
+      avatar: (await viewer.send(video.detail, { id: clip })).creator.avatar_url.endsWith("/uploads/avatar-of-the-ranked.png"),
+      card: (await viewer.send(creators.creatorVideos, { uid })).list.find((v) => v.id === clip)?.creator.nickname,
+      headline: (await viewer.send(creators.headlines, { uid })).list.find((h) => h.id === headline)?.creator.nickname,
+      post: (await viewer.send(circle.detail, { id: post })).creator.nickname,
+      compilation: (await viewer.send(creators.compilations, { uid })).find((c) => c.id === series)?.creator.nickname,
+      club: (await viewer.send(home.clubNewest, { uid: club })).list.find((f) => f.uid === uid)?.nickname,
+    });
+    const shown = (nickname: string) => ({ rank: [[uid, nickname]], video: nickname, avatar: nickname === "榜上的昵称", card: nickname, headline: nickname, post: nickname, compilation: nickname, club: nickname });
+    const other = await member();
+    expect(await names(other)).toEqual(shown("榜上的昵称"));
+    const invitee = async () => (await inviter.send(orders.proxyIndex, undefined)).invited.find((i) => i.uid === uid);
+    expect((await invitee())?.nickname).toBe("榜上的昵称");
+
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "member", uid);
+    expect(await names(other)).toEqual(shown(`用户${uid}`));
+    expect(await names(onSecond(other))).toEqual(shown(`用户${uid}`));
+    expect(await names(testClient(processes.gw.url))).toEqual(shown(`用户${uid}`));
+    expect((await invitee())?.nickname).toBe(`用户${uid}`);
+    // Its owner still sees their own.
+    expect(await names(m)).toEqual(shown("榜上的昵称"));
+
+    expect((await admin("restore", `member:${uid}`)).code).toBe(0);
+    expect(await names(other)).toEqual(shown("榜上的昵称"));
   });
 });

@@ -28,7 +28,7 @@ async function setVip(c: ReturnType<typeof testClient>, vip: number) {
   const db = gw.openDb();
   try {
     // VIP is a time (decision 064): a month ahead, or none.
-    await db.run("UPDATE users SET vip = ?, vip_expires_at = ? WHERE id = ?", [vip, vip ? Date.now() + 30 * 86_400_000 : 0, uid]);
+    await db.run("UPDATE users SET vip_expires_at = ? WHERE id = ?", [vip ? Date.now() + 30 * 86_400_000 : 0, uid]);
   } finally {
     await db.close();
   }

@@ -3,7 +3,7 @@ import { comics } from "#gateway/api/index.ts";
 import type { BookPurchase } from "#gateway/api/comics.ts";
 import { commentThread } from "#server/community/comment-threads.ts";
 import { favoriteGroupHandlers, fileFavorite } from "#server/community/likes.ts";
-import { reportItem, reportText } from "#server/community/reports.ts";
+import { reportText, reportThing } from "#server/community/reports.ts";
 import { defineHandler, idInput, pageInput, type Handler } from "#server/http/registry.ts";
 import { buyChapter, buyWholeBook } from "#server/wallet/book-sales.ts";
 import { itemCommentHandler, itemLikeHandler } from "../item-calls.ts";
@@ -101,8 +101,8 @@ export const report = defineHandler(comics.report, {
   auth: "member",
   input: comicId.extend({ type_id: idInput("举报类型"), content: reportText }),
   async handle({ input, db, caller }) {
-    await requireComic(db, input.id, caller.user.id);
-    const again = await reportItem(db, caller.user.id, input.id, input.type_id, input.content);
+    // Counts towards hiding the comic, as `/api/system/report` does (decision 073).
+    const again = await reportThing(db, caller.user.id, "comic", input.id, input.type_id, input.content);
     return { msg: again ? "举报已更新" : "举报已提交", data: { ok: true as const } };
   },
 });
