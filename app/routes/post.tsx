@@ -5,6 +5,7 @@ import type { Headline, Paged } from "#gateway/api/index.ts";
 import { circleSources, HeadlineFeed, PostFeed } from "#app/components/circle/circle-feeds.tsx";
 import { Banner } from "#app/components/media/banner.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { firstPage } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
@@ -97,4 +98,8 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
 
 export function meta() {
   return [{ title: "圈子 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="圈子" />;
 }
