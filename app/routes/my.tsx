@@ -6,7 +6,7 @@ import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
-import { ExchangeCodeItem } from "#app/components/services/exchange-code.tsx";
+import { ExchangeCodeItem } from "#app/features/services/exchange-code.tsx";
 import "#app/styles/screens.css";
 import type { Route } from "./+types/my";
 
