@@ -9,11 +9,12 @@ import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { ageConfirmed } from "./lib/age-gate.ts";
-import { isOnline, isUnreachableError } from "./lib/connectivity.ts";
+import { isOfflineError, isOnline } from "./lib/connectivity.ts";
 import { closeOverlays } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
 import { endSession, syncGlobalConfig } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
+import { useRetryOnline } from "./lib/use-retry-online.ts";
 import { useToastsMuted } from "./lib/use-toasts-muted.ts";
 import { recordVisit } from "./stores/history.ts";
 import { audioElementRef, audioStore } from "./stores/audio.ts";
@@ -241,7 +242,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     status = refused;
     statusText = REASON_PHRASES[status] ?? "出错了";
     description = (routeError as GatewayError).message;
-  } else if (!isOnline() || isUnreachableError(routeError)) {
+  } else if (isOfflineError(routeError)) {
     // Not a server error: no status number, and the page tries again by itself once the network is back.
     status = null;
     statusText = "网络已断开";
@@ -256,11 +257,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const canRetry = status === null || chunkFailed;
   const retry = useCallback(() => (chunkFailed ? window.location.reload() : void revalidator.revalidate()), [chunkFailed, revalidator]);
-  useEffect(() => {
-    if (!canRetry) return;
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [canRetry, retry]);
+  useRetryOnline(canRetry, retry);
   return (
     <main className="error-page">
       <title>{`${status ?? ""} ${statusText} — 影音`.trim()}</title>

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// The house's import rules (docs/decisions/056), checked on the source as written: every `import`, `import type`,
+// The house's import rules (docs/decisions/056, and 074 for app/components/), checked on the source as written: every `import`, `import type`,
 // `export … from` and `import()` of our own files, relative or through package.json's "imports" (#gateway/* …).
 const root = resolve(import.meta.dirname, "..");
 const sides = ["gateway", "app", "server", "cli"] as const;
@@ -110,6 +110,47 @@ function importLoops(): string[][] {
 
 const sideOf = (path: string): Side => name(path).split("/")[0] as Side;
 
+// The gateway client: the calls themselves, the app's client and its wrappers that call. A file under app/components/
+// may name their types, never their values (decisions 033 and 074): its calls live in features, routes and app/lib.
+const CLIENT_FILES = ["app/lib/gateway.ts", "app/lib/silent-call.ts", "app/lib/session.ts", "gateway/client.ts"];
+const isClient = (path: string) => CLIENT_FILES.includes(name(path)) || name(path).startsWith("gateway/api/");
+
+/** The specifiers `source` imports or re-exports as values (type-only ones left out), dynamic imports included. */
+function valueImports(path: string, source: string): string[] {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typesOnly = clause !== undefined && (clause.isTypeOnly || (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((e) => e.isTypeOnly)));
+      if (!typesOnly) found.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const typesOnly = node.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly));
+      if (!typesOnly) found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** Each file under app/components/ that imports a value of the gateway client, with what it imports. */
+function componentsCallingTheGateway(sources: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = [];
+  for (const [path, source] of sources) {
+    if (!name(path).startsWith("app/components/")) continue;
+    for (const specifier of valueImports(path, source)) {
+      const target = resolveSpecifier(path, specifier);
+      if (target && isClient(target)) wrong.push(`${name(path)} → ${specifier}`);
+    }
+  }
+  return wrong;
+}
+
 describe("imports", () => {
   it("resolves every import of our own files", () => {
     expect(files.length).toBeGreaterThan(400);
@@ -130,6 +171,34 @@ describe("imports", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("leave the gateway to features, routes and app/lib: nothing under app/components/ imports the client's values", () => {
+    const components = new Map(files.filter((f) => name(f).startsWith("app/components/")).map((f) => [f, readFileSync(f, "utf8")]));
+    expect(components.size).toBeGreaterThan(50);
+    expect(componentsCallingTheGateway(components)).toEqual([]);
+  });
+
+  it("finds a component's call and lets its type imports be (the check itself)", () => {
+    const at = join(root, "app/components/media/example.tsx");
+    const source = [
+      'import type { Ad } from "#gateway/api/content-types.ts";',
+      'import { type Paged, type Video } from "#gateway/api/index.ts";',
+      'export type { Endpoint } from "#gateway/client.ts";',
+      'import * as home from "#gateway/api/home.ts";',
+      'import { api } from "#app/lib/gateway.ts";',
+      'import { orders, type WithdrawRules } from "#gateway/api/index.ts";',
+      'export { attempt } from "#app/lib/silent-call.ts";',
+      'const later = () => import("../../lib/session.ts");',
+      'import { Sheet } from "#app/components/sheet.tsx";',
+    ].join("\n");
+    expect(componentsCallingTheGateway(new Map([[at, source]]))).toEqual([
+      "app/components/media/example.tsx → #gateway/api/home.ts",
+      "app/components/media/example.tsx → #app/lib/gateway.ts",
+      "app/components/media/example.tsx → #gateway/api/index.ts",
+      "app/components/media/example.tsx → #app/lib/silent-call.ts",
+      "app/components/media/example.tsx → ../../lib/session.ts",
+    ]);
   });
 
   it("finds a loop and names it (the check itself)", () => {

@@ -39,3 +39,6 @@ export function subscribeConnectivity(callback: () => void) {
 export function isOnline() {
   return typeof navigator === "undefined" || (navigator.onLine && !unreachable);
 }
+
+/** Whether `error` is the network's doing: the device is offline, or no line of the gateway answered. */
+export const isOfflineError = (error: unknown) => !isOnline() || isUnreachableError(error);

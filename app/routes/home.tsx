@@ -1,6 +1,7 @@
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { sectionLoader } from "#app/features/sections/section-data.ts";
-import { VideoSectionView } from "#app/components/video/video-section.tsx";
+import { VideoSectionView } from "#app/features/sections/video-section.tsx";
 import type { Route } from "./+types/home";
 
 export const clientLoader = sectionLoader("/home");
@@ -15,4 +16,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "首页 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="首页" />;
 }

@@ -5,7 +5,8 @@ import { syncUser } from "#app/lib/session.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
-import { ExchangeCodeItem } from "#app/components/services/exchange-code.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
+import { ExchangeCodeItem } from "#app/features/services/exchange-code.tsx";
 import "#app/styles/screens.css";
 import type { Route } from "./+types/my";
 
@@ -116,4 +117,8 @@ export default function My({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "我的 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="我的" />;
 }

@@ -12,7 +12,7 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { WantButton } from "#app/features/want/want-button.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
-import { PlayerNav } from "#app/components/video/player-nav.tsx";
+import { PlayerNav } from "#app/features/paging/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
 import { api, together } from "#app/lib/gateway.ts";

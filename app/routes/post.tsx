@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { circle, home } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { Headline, Paged } from "#gateway/api/index.ts";
-import { circleSources, HeadlineFeed, PostFeed } from "#app/components/circle/circle-feeds.tsx";
-import { Banner } from "#app/components/media/banner.tsx";
+import { HeadlineFeed, PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { circleSources } from "#app/features/circle/circle-sources.ts";
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { AdBanner } from "#app/features/ads/ad-banner.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { firstPage } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
@@ -54,7 +56,7 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
           </Link>
         ))}
       </nav>
-      <Banner ads={ads} />
+      <AdBanner ads={ads} />
       {topics.length > 0 && (
         <nav className="feed-tools" aria-label="话题">
           {topics.map((t) => (
@@ -97,4 +99,8 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
 
 export function meta() {
   return [{ title: "圈子 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="圈子" />;
 }

@@ -1,5 +1,6 @@
 import { ResourceTab } from "#app/components/resources/resource-tab.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
 import { loadResourceTab } from "#app/features/resources/resource-tab.ts";
 import type { Route } from "./+types/resource";
@@ -21,4 +22,8 @@ export default function Resource({ loaderData }: Route.ComponentProps) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data ? RESOURCE_KINDS[data.query.kind].label : "资源"} — 影音` }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="资源" />;
 }

@@ -4,6 +4,7 @@ import type { NewsItem } from "#gateway/api/news.ts";
 import { WindowedList } from "#app/components/circle/windowed-list.tsx";
 import { NewsRow } from "#app/components/news/news-row.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
+import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/scandalous";
@@ -72,4 +73,8 @@ export default function Scandalous({ loaderData: { categories, tags, category, t
 
 export function meta() {
   return [{ title: "黑料 — 影音" }];
+}
+
+export function ErrorBoundary() {
+  return <TabPlaceError title="黑料" />;
 }

@@ -1,4 +1,5 @@
-import { loadSeries, SeriesPage, seriesTitle } from "#app/components/video/series-page.tsx";
+import { SeriesPage, seriesTitle } from "#app/components/video/series-page.tsx";
+import { loadSeries } from "#app/features/sections/series.ts";
 import type { Route } from "./+types/series";
 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadSeries(request);

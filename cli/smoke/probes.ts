@@ -116,8 +116,10 @@ export const PROBES: Record<ProbeName, Probe> = {
     await page.setOfflineMode(true);
     try {
       await page.reload();
-      // The app's files from the service worker (not the browser's offline page): the app itself says it is offline.
+      // The app's files from the service worker (not the browser's offline page): the app itself says it is offline,
+      // in its shell, whose tab bar still leads everywhere (decision 074).
       await page.waitForFunction(() => location.protocol.startsWith("http") && document.body.textContent?.includes("网络已断开"));
+      await visible(page, "nav.tab-bar a");
     } finally {
       await page.setOfflineMode(false);
     }

@@ -120,7 +120,7 @@ export const STEPS: StepDefinition[] = [
     actions: [{ tab: "圈子", path: "/post" }, { follow: 'a[href^="/post/detail"]', path: "/post/detail", what: "circle post" }, { see: ".post-card-head", what: "the post" }],
   },
   { id: "service-worker", title: "the service worker installs", need: "visitor", actions: [{ probe: "service-worker" }] },
-  { id: "offline-shell", title: "a reload offline shows the shell", need: "visitor", actions: [{ tab: "首页", path: "/home" }, { probe: "offline-shell" }] },
+  { id: "offline-shell", title: "offline reload keeps the tab bar", need: "visitor", actions: [{ tab: "首页", path: "/home" }, { probe: "offline-shell" }] },
   { id: "login", title: "login", need: "member", actions: [{ probe: "login" }] },
   { id: "balance", title: "/my shows the balance", need: "member", actions: [{ tab: "我的", path: "/my" }, { probe: "balance" }] },
   {

@@ -139,7 +139,9 @@ describe("installable app", () => {
     await page.setOfflineMode(true);
     await page.reload();
     await findText(page, "网络已断开");
-    await findText(page, "首页", "a");
+    // The shell stays: the tab bar, not only the error page's link home (decision 074).
+    await findText(page, "首页", "nav//a");
+    expect(await page.$(".error-page")).toBeNull();
     // A screen whose data needs the network says why it cannot load.
     await inAppNavigate(page, "/my/announcement");
     await findText(page, "网络已断开，请检查网络连接后重试");

@@ -1,7 +1,7 @@
 import type { ElementHandle, Page } from "puppeteer";
 import { expect, it } from "vitest";
 import { clickText, findText, gatewayAndBrowser, tapLabel } from "../support/browser.ts";
-import { returningMember, stillControlled, tapTab } from "../support/journey.ts";
+import { returningMember, stillControlled, tapFirst, tapTab } from "../support/journey.ts";
 import { swipe, tap } from "../support/touch.ts";
 
 // Issue 33's journey "read a novel and leave it; play audio then a video": a returning member with the service
@@ -16,20 +16,6 @@ const shownReader = async (page: Page) =>
 
 const onPage = (page: Page, n: number) =>
   page.waitForFunction((want) => [...document.querySelectorAll<HTMLElement>("[data-testid=reader]")].find((e) => e.checkVisibility())?.dataset.page === String(want), {}, n);
-
-
-/** Taps the first visible element matching `selector` (kept-alive screens stay in the page, hidden). */
-async function tapFirst(page: Page, selector: string) {
-  for (let attempt = 0; ; attempt++) {
-    const link = (await page.waitForFunction((s) => [...document.querySelectorAll<HTMLElement>(s)].find((e) => e.checkVisibility()), {}, selector)).asElement() as ElementHandle<HTMLElement>;
-    try {
-      return await link.click();
-    } catch (error) {
-      // A list drawn again between finding the element and tapping it: find it again.
-      if (attempt >= 3 || !/detached|not clickable|not an Element/i.test(String(error))) throw error;
-    }
-  }
-}
 
 it("reads a novel by taps and swipes and leaves it without a loop, then plays an audio book and a video: the book pauses", { timeout: 240_000 }, async () => {
   const { page } = await returningMember(suite.gw, suite.browser, { coins: 100 });

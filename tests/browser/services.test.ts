@@ -8,7 +8,7 @@ import type { Page } from "puppeteer";
 import { expect, it } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
-import { adultPhone, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
+import { adultPhone, findText, gatewayAndBrowser, memberOnPhone, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, REPO_ROOT, testClient } from "../support/gateway.ts";
 
 // Issue 22's member services on an emulated phone: the share QR code, feedback with a picture, and a support
@@ -88,4 +88,24 @@ it("gets an operator's reply in the open support conversation without a reload",
   expect(await p.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   // Newest at the bottom.
   expect(await p.$$eval(".chat-line", (lines) => lines.at(-1)?.getAttribute("data-from"))).toBe("staff");
+});
+
+it("redeems an exchange code from /my: a wrong one keeps what was typed and says why, a right one adds its coins", async () => {
+  const p = await memberOnPhone(suite.gw, suite.browser, String(13_600_000_000 + Math.floor(Math.random() * 1_000_000)), 0);
+  const coins = () => p.$$eval('[data-testid="coins"]', (els) => els.find((e) => e.checkVisibility())?.textContent?.trim());
+  await p.waitForFunction(() => [...document.querySelectorAll('[data-testid="coins"]')].some((e) => e.textContent?.trim() === "0"));
+  await tapText(p, "兑换码", "button.row-button");
+  const input = await p.waitForSelector('input[aria-label="兑换码"]', { visible: true });
+  await input!.type("NOSUCHCODE");
+  await tapText(p, "立即兑换");
+  await findText(p, "兑换码不存在，请检查后重试");
+  expect(await input!.evaluate((i) => (i as HTMLInputElement).value)).toBe("NOSUCHCODE");
+  await p.locator('input[aria-label="兑换码"]').fill("DEMOCOINS100");
+  expect(await input!.evaluate((i) => (i as HTMLInputElement).value)).toBe("DEMOCOINS100");
+  await tapText(p, "立即兑换");
+  await findText(p, "兑换成功，获得 100 金币");
+  // The sheet closes and /my reads the balance again.
+  await p.waitForSelector('input[aria-label="兑换码"]', { hidden: true });
+  await p.waitForFunction(() => [...document.querySelectorAll('[data-testid="coins"]')].some((e) => e.checkVisibility() && e.textContent?.trim() === "100"));
+  expect(await coins()).toBe("100");
 });

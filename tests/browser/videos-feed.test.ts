@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Page } from "puppeteer";
 import { home, video } from "#gateway/api/index.ts";
 import { answerDialog, clickText, findText, phonePage, tapText } from "../support/browser.ts";
@@ -145,7 +145,17 @@ describe("home feed", () => {
     expect(await rowAt()).toBe(shown);
   });
 
-  it("swipes the banner by hand in 500 ms, never on its own, without looping", async () => {
+  it("swipes the banner by hand in 500 ms, never on its own, without looping; a tap is counted, a swipe is not", async () => {
+    /** Taps on home's ads the gateway counted. */
+    const clicks = async () => {
+      const db = suite.gw.openDb();
+      try {
+        return (await db.get<{ n: number }>("SELECT COALESCE(SUM(clicks), 0) AS n FROM ads WHERE position = 'home'"))!.n;
+      } finally {
+        await db.close();
+      }
+    };
+    const before = await clicks();
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/home`);
     const banner = await page.waitForSelector(".banner[data-index]", { visible: true });
@@ -172,8 +182,11 @@ describe("home feed", () => {
       const shown = document.querySelector('.banner-slide[aria-hidden="false"]')?.getBoundingClientRect();
       return shown !== undefined && Math.abs(shown.left - banner.left) < 1;
     });
+    // The clicks that ended the swipes counted nothing (the 3.5 s above had time to send one).
+    expect(await clicks()).toBe(before);
     await tap(page, { x: box.x + box.width / 2, y });
     await page.waitForFunction(() => location.pathname === "/search");
+    await vi.waitFor(async () => expect(await clicks()).toBe(before + 1), { timeout: 15_000, interval: 200 });
   });
 
   it("decrypts covers in the browser", async () => {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "puppeteer";
+import type { Browser, ElementHandle, Page } from "puppeteer";
 import { accounts } from "#gateway/api/index.ts";
 import { adultPhone, clickText, submitLogin } from "./browser.ts";
 import { testClient, type TestGateway } from "./gateway.ts";
@@ -67,4 +67,17 @@ export async function tapTab(page: Page, label: string, path: string) {
 /** The service worker still controls the page (a journey that left the app and came back is still installed). */
 export async function stillControlled(page: Page): Promise<boolean> {
   return page.evaluate(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Taps the first visible element matching `selector` (kept-alive screens stay in the page, hidden). */
+export async function tapFirst(page: Page, selector: string) {
+  for (let attempt = 0; ; attempt++) {
+    const link = (await page.waitForFunction((s) => [...document.querySelectorAll<HTMLElement>(s)].find((e) => e.checkVisibility()), {}, selector)).asElement() as ElementHandle<HTMLElement>;
+    try {
+      return await link.click();
+    } catch (error) {
+      // A list drawn again between finding the element and tapping it: find it again.
+      if (attempt >= 3 || !/detached|not clickable|not an Element/i.test(String(error))) throw error;
+    }
+  }
 }

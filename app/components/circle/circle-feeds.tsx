@@ -1,22 +1,13 @@
 import { useState } from "react";
-import { circle, type Headline } from "#gateway/api/index.ts";
+import type { Headline } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { HeadlineCard } from "#app/features/headlines/headline-card.tsx";
 import { HeadlineSheet } from "#app/features/headlines/headline-sheet.tsx";
-import { pagedSource, type PagedSource } from "#app/features/paging/paged-source.ts";
+import type { PagedSource } from "#app/features/paging/paged-source.ts";
 import { PostCard } from "./post-card.tsx";
 import { WindowedList } from "./windowed-list.tsx";
-
-/** The circle's lists, by tab: its feed in a sort, headlines, the requests board, the ranking; or a topic's or a category's posts. */
-export const circleSources = {
-  feed: (sort: string, topic_id?: number) => pagedSource(circle.list, { sort, topic_id }, 20),
-  category: (category_id: number, sort: string) => pagedSource(circle.list, { sort, category_id }, 20),
-  headlines: pagedSource(circle.headlines, {}, 20),
-  want: pagedSource(circle.wantLook, {}, 20),
-  rank: pagedSource(circle.rank, {}, 20),
-};
 
 /** Posts, windowed (a card's height is fixed). */
 export function PostFeed({ source, initial, emptyText = "还没有帖子" }: { source: PagedSource<CirclePost>; initial?: Paged<CirclePost>; emptyText?: string }) {

@@ -1,7 +1,5 @@
 import { useRef, useState, type PointerEvent } from "react";
 import type { Ad } from "#gateway/api/content-types.ts";
-import * as home from "#gateway/api/home.ts";
-import { api } from "#app/lib/gateway.ts";
 import { AdLink } from "#app/components/media/ad-link.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 
@@ -21,9 +19,10 @@ interface Drag {
 /**
  * Ad banners, swiped by hand only (no autoplay), 500 ms per slide, no looping past the ends. A vertical
  * drag is left to the page (`touch-action: pan-y`), so the feed scrolls over the banner. Plain pointer
- * events: the first screen carries no gesture library for this (decision 012).
+ * events: the first screen carries no gesture library for this (decision 012). `onOpen` hears each tap on an ad
+ * (not the click that ends a swipe); the host counts it.
  */
-export function Banner({ ads }: { ads: Ad[] }) {
+export function Banner({ ads, onOpen }: { ads: Ad[]; onOpen: (ad: Ad) => void }) {
   const [index, setIndex] = useState(0);
   const indexRef = useRef(0);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -100,7 +99,7 @@ export function Banner({ ads }: { ads: Ad[] }) {
                 if (swiped.current) {
                   swiped.current = false;
                   e.preventDefault();
-                } else void api(home.adClick, { id: ad.id });
+                } else onOpen(ad);
               }}
               onKeyDown={(e) => {
                 const to = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : -1;

@@ -3,7 +3,7 @@ import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
 import { AgentLevels } from "#app/components/wallet/agent-levels.tsx";
-import { WithdrawableBalance } from "#app/components/wallet/withdrawable-balance.tsx";
+import { WithdrawableBalance } from "#app/features/wallet/withdrawable-balance.tsx";
 import { WithdrawalList } from "#app/components/wallet/withdrawal-list.tsx";
 import "#app/components/wallet/wallet.css";
 import { formatTime } from "#app/lib/format.ts";

@@ -4,7 +4,7 @@ import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
 import { WalletCard } from "#app/components/wallet/wallet-figures.tsx";
-import { WithdrawableBalance } from "#app/components/wallet/withdrawable-balance.tsx";
+import { WithdrawableBalance } from "#app/features/wallet/withdrawable-balance.tsx";
 import { WithdrawalList } from "#app/components/wallet/withdrawal-list.tsx";
 import "#app/components/wallet/wallet.css";
 import { api, together } from "#app/lib/gateway.ts";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { home } from "#gateway/api/index.ts";
-import { circleSources, PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { circleSources } from "#app/features/circle/circle-sources.ts";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { SortTabs } from "#app/components/video/sort-tabs.tsx";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { circle } from "#gateway/api/index.ts";
-import { circleSources, PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { circleSources } from "#app/features/circle/circle-sources.ts";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { firstPage } from "#app/features/paging/paged-source.ts";

@@ -1,5 +1,6 @@
 import { Page } from "#app/components/page.tsx";
-import { loadPeople, PeopleList } from "#app/components/people-list.tsx";
+import { PeopleList } from "#app/components/people-list.tsx";
+import { loadPeople } from "#app/features/follow/people.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/focus";
 

@@ -1,9 +1,9 @@
 import { Button } from "antd-mobile";
 import { useState, type ReactNode } from "react";
 import type { WithdrawRules } from "#gateway/api/orders.ts";
-import { WalletCard, type Figure } from "./wallet-figures.tsx";
+import { WalletCard, type Figure } from "#app/components/wallet/wallet-figures.tsx";
+import "#app/components/wallet/wallet.css";
 import { WITHDRAW_UNIT, WithdrawSheet, type WithdrawSource } from "./withdraw-sheet.tsx";
-import "./wallet.css";
 
 interface Props {
   title: string;

@@ -8,9 +8,9 @@ import { centsOf, withdrawalQuote, yuan } from "#gateway/money.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { confirmDialog, toast } from "#app/lib/feedback.ts";
 import { useSubmission } from "#app/lib/submission.ts";
-import { Choices } from "./choices.tsx";
+import { Choices } from "#app/components/wallet/choices.tsx";
 import { attempt } from "#app/lib/silent-call.ts";
-import "./wallet.css";
+import "#app/components/wallet/wallet.css";
 
 export type WithdrawSource = "coins" | "agent";
 type Source = WithdrawSource;

@@ -6,10 +6,10 @@ import { alertDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";
 import { categoryHref } from "#app/lib/shortcut.ts";
-import { Banner } from "#app/components/media/banner.tsx";
-import { refreshSectionExtras, sectionFeed, type SectionData } from "#app/features/sections/section-data.ts";
-import { SortTabs } from "./sort-tabs.tsx";
-import { VideoFeed } from "./video-feed.tsx";
+import { SortTabs } from "#app/components/video/sort-tabs.tsx";
+import { VideoFeed } from "#app/components/video/video-feed.tsx";
+import { AdBanner } from "#app/features/ads/ad-banner.tsx";
+import { refreshSectionExtras, sectionFeed, type SectionData } from "./section-data.ts";
 
 export const lastSort = new Map<string, string>();
 const DISCOVER = [
@@ -83,7 +83,7 @@ export function VideoSectionView({ data, title, withNotice = false }: { data: Se
         </Link>
       </header>
       <SortTabs tabs={tabs} active={sort} onChange={setSort} />
-      <Banner ads={ads} />
+      <AdBanner ads={ads} />
       {categories.length > 0 && (
         <nav className="category-chips" aria-label="分类">
           {categories.map((c) => (

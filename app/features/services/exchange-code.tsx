@@ -6,8 +6,8 @@ import { Sheet } from "#app/components/sheet.tsx";
 import "#app/lib/antd-input-clear.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { quietApi } from "#app/lib/gateway.ts";
-import "./services.css";
-import { FormError, useSubmit } from "./use-submit.tsx";
+import "#app/components/services/services.css";
+import { FormError, useSubmit } from "#app/components/services/use-submit.tsx";
 
 /**
  * 兑换码: a row of /my that opens a sheet to redeem a code (coins, VIP days or vouchers). A refused code keeps
