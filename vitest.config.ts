@@ -29,7 +29,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           exclude: ["tests/integration/**/*.pg-only.test.ts"],
-          globalSetup: ["tests/support/template-setup.ts"],
+          globalSetup: ["tests/support/template-setup.ts", "tests/support/entries-setup.ts"],
           ...integration,
         },
       },
@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: "integration-pg",
           include: [...onBothDatabases, "tests/integration/**/*.pg-only.test.ts"],
-          globalSetup: ["tests/support/postgres-setup.ts"],
+          globalSetup: ["tests/support/postgres-setup.ts", "tests/support/entries-setup.ts"],
           ...integration,
         },
       },
@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
-          globalSetup: ["tests/support/template-setup.ts"],
+          globalSetup: ["tests/support/template-setup.ts", "tests/support/entries-setup.ts"],
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -9,13 +9,12 @@ import { adultPhone, answerDialog, findText, launchBrowser, submitLogin } from "
 import { runCli } from "../support/cli.ts";
 import { DEMO, startGatewayProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { recordHar } from "../support/har.ts";
-import { buildAppWithLines, freePort } from "../support/two-lines.ts";
+import { appWithLines, freePort } from "../support/two-lines.ts";
 
 // The app built with two lines, A and B, on one database: A a process of its own (killed mid-session), B the test
-// gateway. The app is loaded from A. NOTE: a build of its own (BUILD_DIR) beside the shared build/, since the
-// lines are built in; run under the browser lock like every browser run.
+// gateway. The app is loaded from A. NOTE: a copy of the shared build/ with the lines built in (appWithLines).
 let dir: string;
-let buildDir: string;
+let clientDir: string;
 let b: TestGateway;
 let a: Awaited<ReturnType<typeof startGatewayProcess>>;
 let browser: Browser;
@@ -23,19 +22,18 @@ let browser: Browser;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "gw-failover-app-"));
   const [portA, portB] = [await freePort(), await freePort()];
-  buildDir = await buildAppWithLines([`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`]);
-  const clientDir = join(buildDir, "client");
+  clientDir = appWithLines([`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`]);
   b = await startTestGateway({ port: portB, clientDir });
   a = await startGatewayProcess({ PORT: String(portA), DATA_DIR: b.dataDir, CLIENT_DIR: clientDir });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await a?.kill();
   await browser?.close();
   await b?.close();
   rmSync(dir, { recursive: true, force: true });
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  if (clientDir) rmSync(join(clientDir, ".."), { recursive: true, force: true });
 });
 
 const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));

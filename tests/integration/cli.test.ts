@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, video as videos } from "#gateway/api/index.ts";
 import { runCli } from "../support/cli.ts";
+import { entryArgs } from "../support/entries.ts";
 import { DEMO, REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { recordFetchHar } from "../support/har.ts";
 
@@ -300,7 +301,7 @@ describe("gw decrypt on captures as they come", () => {
       writeFileSync(join(dir, "big.har"), JSON.stringify({ log: { entries: Array.from({ length: 3000 }, () => entry) } }));
       const { execFile } = await import("node:child_process");
       const piped = await new Promise<{ code: number; stderr: string; stdout: string }>((done) =>
-        execFile("sh", ["-c", `"${process.execPath}" --import tsx cli/index.ts decrypt "${join(dir, "big.har")}" | head -1`], { cwd: REPO_ROOT, env: { ...process.env, GW_HOME: home } }, (error, stdout, stderr) =>
+        execFile("sh", ["-c", `"${process.execPath}" ${entryArgs("cli").join(" ")} decrypt "${join(dir, "big.har")}" | head -1`], { cwd: REPO_ROOT, env: { ...process.env, GW_HOME: home } }, (error, stdout, stderr) =>
           done({ code: error ? 1 : 0, stdout, stderr }),
         ),
       );

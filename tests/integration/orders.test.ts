@@ -8,6 +8,7 @@ import { DEMO_PICTURE_SET } from "#server/resources/pictures/seed.ts";
 import { sandboxNotification, signFields } from "#server/wallet/sandbox-provider.ts";
 import { settleWithdrawal } from "#server/wallet/withdrawals.ts";
 import { sqlOn } from "../support/admin.ts";
+import { entryArgs } from "../support/entries.ts";
 import { REPO_ROOT, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Top-ups through the sandbox provider, agent income, withdrawals (decisions 037, 038), on SQLite and PostgreSQL.
@@ -403,7 +404,7 @@ describe("withdrawals", () => {
       ...(gw.databaseUrl ? { DATABASE_URL: gw.databaseUrl } : {}),
     };
     const admin = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "server/admin/index.ts", "withdrawals", ...args], { cwd: REPO_ROOT, env });
+      promisify(execFile)(process.execPath, [...entryArgs("admin"), "withdrawals", ...args], { cwd: REPO_ROOT, env });
     const listed = JSON.parse((await admin("list", "--json")).stdout) as {
       id: number;
     }[];

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { entryArgs } from "./entries.ts";
 import { REPO_ROOT } from "./gateway.ts";
 
 export interface CliResult {
@@ -13,7 +14,7 @@ export function runCli(
   opts: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; onStdout?: (chunk: string) => void; signal?: AbortSignal } = {},
 ): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "cli/index.ts", ...args], {
+    const child = spawn(process.execPath, [...entryArgs("cli"), ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: "1", ...opts.env },
       stdio: ["pipe", "pipe", "pipe"],

@@ -10,6 +10,7 @@ import { buildIdentity, createOAuthId } from "#gateway/identity.ts";
 import { openPostgres, openSqlite, type Db } from "#server/db/database.ts";
 import { startServer } from "#server/start.ts";
 import { afterAll, beforeAll, inject } from "vitest";
+import { entryArgs } from "./entries.ts";
 import { createTestDatabase } from "./postgres.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -75,7 +76,7 @@ export async function startTestGateway(
  * between processes passes `DATA_DIR` (and `DATABASE_URL`). Resolves once it listens.
  */
 export async function startGatewayProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; kill(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, entryArgs("server"), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "pipe", "pipe"],

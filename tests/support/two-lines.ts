@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./gateway.ts";
@@ -33,4 +34,29 @@ export async function buildAppWithLines(lines: string[]): Promise<string> {
     child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`build failed: ${err}`))));
   });
   return outDir;
+}
+
+/**
+ * The run's app build (build/client, from `npm run build`) as a folder of its own with `lines` built in, the way
+ * Vite builds them in: the one read of `import.meta.env.VITE_GATEWAY_LINES` (an empty env object in a build made
+ * without lines) becomes the string, and version.json lists them. A second production build took minutes on a
+ * loaded machine (decision 076). Throws when the build does not read the lines in exactly one place.
+ */
+export function appWithLines(lines: string[]): string {
+  const dir = join(mkdtempSync(join(tmpdir(), "gw-two-lines-")), "client");
+  cpSync(join(REPO_ROOT, "build/client"), dir, { recursive: true });
+  const read = /\b[\w$]+\.VITE_GATEWAY_LINES\b/g;
+  const found = readdirSync(join(dir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .flatMap((f) => {
+      const file = join(dir, "assets", f);
+      const text = readFileSync(file, "utf8");
+      const n = text.match(read)?.length ?? 0;
+      if (n) writeFileSync(file, text.replace(read, JSON.stringify(lines.join(","))));
+      return Array.from({ length: n }, () => f);
+    });
+  if (found.length !== 1) throw new Error(`the app build reads VITE_GATEWAY_LINES in ${found.length} places (${found.join(", ")}), not one`);
+  const version = JSON.parse(readFileSync(join(dir, "version.json"), "utf8")) as { lines: string[] };
+  writeFileSync(join(dir, "version.json"), JSON.stringify({ ...version, lines }));
+  return dir;
 }
