@@ -35,6 +35,29 @@ export function prng(seed: number) {
   };
 }
 
+const NICK_HEADS = ["晨光", "小溪", "青山", "南风", "星河", "木木", "橘子", "白鹭", "云朵", "北岛", "松果", "海盐", "栗子", "远山", "夏至", "半夏", "阿澄", "小满"];
+const NICK_TAILS = ["手记", "影像", "日常", "工作室", "小站", "镜头", "笔记", "映画", "剪影", "放映室", "漫游", "观察"];
+
+/**
+ * `count` distinct nicknames of the seeded creators, each a head and a tail (晨光手记, 海盐放映室), no head used twice:
+ * generated from a fixed seed, so every data folder and every test names the same creators.
+ */
+export function creatorNicknames(count: number): string[] {
+  const rnd = prng(20261127);
+  const heads = [...NICK_HEADS];
+  const names: string[] = [];
+  while (names.length < count && heads.length) {
+    const [head] = heads.splice(Math.floor(rnd() * heads.length), 1);
+    names.push(`${head}${NICK_TAILS[Math.floor(rnd() * NICK_TAILS.length)]}`);
+  }
+  if (names.length < count) throw new Error(`only ${names.length} creator nicknames for ${count} creators`);
+  return names;
+}
+
+const CREATOR_COUNT = 12;
+/** The seeded creators' nicknames, in the order of their ids. */
+export const SEEDED_CREATORS = creatorNicknames(CREATOR_COUNT);
+
 /** Picks from `words` with `rnd`, never the word picked just before: no 老街老街, no 城市与城市. */
 export function wordPicker(rnd: () => number, words: readonly string[]): () => string {
   let last = -1;
@@ -124,8 +147,7 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
 
   await db.transaction(async (db) => {
     const creators: number[] = [];
-    for (let i = 1; i <= 12; i++) {
-      const name = `创作者${String(i).padStart(2, "0")}`;
+    for (const name of SEEDED_CREATORS) {
       const u = await insertUser(db, { username: name });
       await db.run("UPDATE users SET is_creator = 1, nickname = ?, intro = ?, fans_count = ?, likes_count = ? WHERE id = ?", [
         name,
