@@ -15,6 +15,14 @@ const CATEGORIES = ["剧情", "纪实", "旅行", "音乐", "运动", "美食", 
  * /dating (app/lib/shortcut.ts); it has no videos of its own.
  */
 export const DATING_CATEGORY = { id: 8, name: "同城约会" };
+/**
+ * The novels' and comics' entries of the same list, under the ids the shortcuts send to those kinds' lists
+ * (docs/protocol.md, `/api/tab/listv1`); kind `shortcut`: no videos, and not a category of the kind itself.
+ */
+export const SHORTCUT_CATEGORIES = [
+  { id: 50, name: "小说" },
+  { id: 74, name: "漫画" },
+] as const;
 const TAGS = [
   "旅行", "城市", "自然", "音乐", "舞蹈", "运动", "健身", "美食", "烹饪", "科技", "数码", "游戏", "动画", "手工", "摄影", "绘画", "宠物", "萌宠", "搞笑", "日常",
   "记录", "纪录", "历史", "科普", "汽车", "户外", "露营", "海边", "山野", "夜景", "街拍", "复古", "治愈", "解压", "教程", "访谈", "剧情", "短片", "混剪", "慢镜头",
@@ -22,6 +30,29 @@ const TAGS = [
 const GIFTS: [string, number][] = [["鲜花", 5], ["咖啡", 10], ["蛋糕", 20], ["跑车", 100], ["火箭", 200], ["城堡", 500]];
 const RATIOS = ["16X9", "16X9", "16X9", "16X9", "9X16", "3X4"];
 const COMMENT_LINES = ["画面很清晰", "节奏不错，看完了", "求更多同系列", "配乐很好听", "已收藏", "第二遍了", "这个角度很特别", "期待下一期"];
+
+/**
+ * Where the seeded ads lead, by position: screens of the app only (a category through the shortcuts), so a tap in a
+ * local run never leaves for a site that is not there. `tests/integration/seed-links.test.ts` keeps it so.
+ */
+const AD_TARGETS: Record<string, [title: string, url: string][]> = {
+  home: [
+    [DATING_CATEGORY.name, `/category?id=${DATING_CATEGORY.id}`],
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    [SHORTCUT_CATEGORIES[0].name, `/category?id=${SHORTCUT_CATEGORIES[0].id}`],
+  ],
+  dark_web: [
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    [SHORTCUT_CATEGORIES[1].name, `/category?id=${SHORTCUT_CATEGORIES[1].id}`],
+  ],
+  player: [
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    ["每日精选", "/discovery/daily-pick"],
+  ],
+};
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same demo data. */
 export function prng(seed: number) {
@@ -248,13 +279,10 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
 
     const adRows: unknown[][] = [];
     let adId = 0;
-    for (const position of ["home", "dark_web", "player"]) {
-      // Home's first ad targets a category: the app opens it through the category shortcuts.
-      if (position === "home") adRows.push([++adId, position, DATING_CATEGORY.name, `ad-${adId}`, `/category?id=${DATING_CATEGORY.id}`, "16X7", 0]);
-      const targets = ["/player?id=1", "/search", "https://example.com/"];
-      targets.forEach((url, i) => {
+    for (const [position, targets] of Object.entries(AD_TARGETS)) {
+      targets.forEach(([title, url], i) => {
         ++adId;
-        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i + 1]);
+        adRows.push([adId, position, title, `ad-${adId}`, url, "16X7", i]);
       });
     }
     await insertRows(db, "ads (id, position, title, image_seed, url, ratio, sort)", "(?, ?, ?, ?, ?, ?, ?)", adRows);
@@ -282,12 +310,15 @@ const CLUB_PRIVILEGES = [
 /** Exchange codes anyone can try (each works once), in demos and tests. */
 export const DEMO_EXCHANGE_CODES = { coins: { code: "DEMOCOINS100", amount: 100 }, ticket: { code: "DEMOTICKET2", amount: 2 } } as const;
 
+// The app centre's demo entries open areas of the app itself (a real deployment lists its partners' apps there).
 const APP_CENTRE: [string, string, string][] = [
-  ["天气助手", "https://example.com/apps/weather", "查看本地天气与一周预报"],
-  ["记事本", "https://example.com/apps/notes", "随手记录，云端同步"],
-  ["日历", "https://example.com/apps/calendar", "节假日与日程提醒"],
-  ["计算器", "https://example.com/apps/calculator", "科学计算与单位换算"],
+  ["有声书", "/resource?type=audio", "随时随地听书"],
+  ["小游戏", "/resource?type=game", "休闲益智，即点即玩"],
+  ["图集", "/resource?type=picture", "风景、城市与插画"],
+  ["每日精选", "/discovery/daily-pick", "每天更新的精选视频"],
 ];
+/** What data folders seeded before held: ads and apps at example.com, a site that is not there. */
+const OLD_DEMO_SITE = "https://example.com/";
 
 /**
  * The app centre, the demo exchange codes and a replied feedback of the demo member. Idempotent, each part while
@@ -296,6 +327,9 @@ const APP_CENTRE: [string, string, string][] = [
 export async function seedAccountExtras(db: DB, demoUserId: number | undefined) {
   const now = Date.now();
   await db.transaction(async (db) => {
+    // Data folders seeded before: their demo ads and apps open the app's own screens too.
+    await db.run("UPDATE ads SET url = ? WHERE url = ?", ["/discovery/daily-pick", OLD_DEMO_SITE]);
+    await db.run("DELETE FROM app_center WHERE url LIKE ?", [`${OLD_DEMO_SITE}apps/%`]);
     if (!(await db.get("SELECT 1 FROM app_center"))) {
       await insertRows(db, "app_center (id, name, icon_seed, url, intro, sort)", "(?, ?, ?, ?, ?, ?)", APP_CENTRE.map(([name, url, intro], i) => [i + 1, name, `app-${i + 1}`, url, intro, i]));
     }
@@ -357,4 +391,14 @@ export async function seedCreators(db: DB, demoUserId: number | undefined) {
     await insertRows(db, "clubs (creator_id, name, intro, fee_coins, rules, privileges)", "(?, ?, ?, ?, ?, ?)", clubs);
     await insertRows(db, "club_members (creator_id, user_id, score, joined_at)", "(?, ?, ?, ?)", members, { tail: " ON CONFLICT DO NOTHING" });
   });
+}
+
+/**
+ * The shortcut entries of the home section's category list (SHORTCUT_CATEGORIES), in data folders old and new. Runs
+ * after every other seed: the kinds' categories take the ids after the highest there is, and stay where they were.
+ */
+export async function seedShortcutCategories(db: DB) {
+  const sort = CATEGORIES.length + 1;
+  const rows = SHORTCUT_CATEGORIES.map((c, i) => [c.id, c.name, sort + i]);
+  await insertRows(db, "categories (id, kind, section, name, sort)", "(?, 'shortcut', 'porn', ?, ?)", rows, { tail: " ON CONFLICT DO NOTHING" });
 }
