@@ -1,9 +1,9 @@
-import type { Page } from "puppeteer";
+import type { ElementHandle, Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { home } from "#gateway/api/index.ts";
 import { findText, gatewayAndBrowser, tapText } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
-import { returningMember, stillControlled, tapTab } from "../support/journey.ts";
+import { returningMember, stillControlled, tapBack, tapTab } from "../support/journey.ts";
 
 // A returning member posts to the circle under one of its categories, picked in the composer, and finds the post
 // under that category's chip of the 圈子 tab, not under another's: by taps, with the app installed.
@@ -22,16 +22,6 @@ const tapExact = (page: Page, selector: string, text: string) =>
     selector,
     text,
   );
-
-/** Taps the shown screen's back arrow and waits for `path`. */
-async function tapBack(page: Page, path: string) {
-  await page.waitForFunction(() => {
-    const back = [...document.querySelectorAll<HTMLElement>(".page-nav .adm-nav-bar-back")].find((b) => b.checkVisibility());
-    back?.click();
-    return Boolean(back);
-  });
-  await page.waitForFunction((p) => location.pathname === p, {}, path);
-}
 
 /** The excerpts of the post cards on screen, once the list has some. */
 const shownExcerpts = (page: Page) =>
@@ -68,7 +58,7 @@ describe("journey: a post under a category", () => {
 
     const text = `分类里的一条帖子 ${Date.now().toString(36)}`;
     const box = await page.waitForFunction(() => [...document.querySelectorAll<HTMLTextAreaElement>("form.composer textarea")].find((t) => t.checkVisibility()));
-    await box.asElement()!.click();
+    await (box.asElement() as ElementHandle<HTMLTextAreaElement>).click();
     await page.keyboard.type(text);
     await tapText(page, "发布", "button[type=submit]");
     await page.waitForFunction(() => location.pathname === "/post/detail");

@@ -68,3 +68,13 @@ export async function tapTab(page: Page, label: string, path: string) {
 export async function stillControlled(page: Page): Promise<boolean> {
   return page.evaluate(() => navigator.serviceWorker.controller !== null);
 }
+
+/** Taps the shown screen's own back control (the title bar's 返回) and waits for `path`. */
+export async function tapBack(page: Page, path: string) {
+  await page.waitForFunction(() => {
+    const back = [...document.querySelectorAll<HTMLElement>(".page-nav .adm-nav-bar-left")].find((b) => b.checkVisibility());
+    back?.click();
+    return Boolean(back);
+  });
+  await page.waitForFunction((p) => location.pathname === p, {}, path);
+}
