@@ -6,11 +6,11 @@ import { adultPhone, gatewayAndBrowser } from "../support/browser.ts";
 
 // Every category the app links to from its sections (home's and 暗网's category chips, and their banners) opens a
 // list with something in it: the video categories, and the shortcuts' own screens (8 the dating area, 50 novels,
-// 74 comics).
+// 74 comics). The app centre's entries open screens of the app with lists too.
 
 const suite = gatewayAndBrowser();
 
-const LIST_ITEMS = ".video-card, .resource-card, .dating-card";
+const LIST_ITEMS = ".video-card, .resource-card, .resource-tile, .dating-card";
 
 /** The shown section's category links and banner links to a category or the dating area, as the app wrote them. */
 const sectionLinks = (page: Page) =>
@@ -26,16 +26,17 @@ const sectionLinks = (page: Page) =>
     .then((h) => h.jsonValue() as Promise<{ chips: { name: string; href: string }[]; banners: { name: string; href: string }[] }>);
 
 /** Waits for the screen that replaced the section to show at least one item of a list, and no empty state. */
-async function listShows(page: Page, href: string): Promise<number> {
+async function listShows(page: Page, href: string, left = ".video-section"): Promise<number> {
   await page.waitForFunction((h) => location.pathname + location.search === h, {}, href);
   const count = await page.waitForFunction(
-    (sel) => {
-      if ([...document.querySelectorAll(".video-section")].some((s) => s.checkVisibility())) return false;
+    (sel, from) => {
+      if ([...document.querySelectorAll(from)].some((s) => s.checkVisibility())) return false;
       const items = [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
       return items.length > 0 && items.length;
     },
     { timeout: 30_000 },
     LIST_ITEMS,
+    left,
   );
   expect(await page.$$eval(".feed-empty", (e) => e.filter((x) => x.checkVisibility()).length), href).toBe(0);
   return (await count.jsonValue()) as number;
@@ -67,6 +68,25 @@ describe("category shortcuts", () => {
     // The shortcuts are among what was walked, each to its own screen.
     for (const { id, name } of [DATING_CATEGORY, ...SHORTCUT_CATEGORIES]) expect([...walked.keys()]).toContain(categoryHref(id, name));
     expect(walked.size).toBeGreaterThanOrEqual(8 + 8 + 3);
+    await page.close();
+  });
+
+  it("opens each entry of the app centre in the app, each with a list that has items", { timeout: 120_000 }, async () => {
+    const page = await adultPhone(suite.browser);
+    await page.goto(`${suite.gw.url}/my/app-center`);
+    const entries = (await (
+      await page.waitForFunction(() => {
+        const links = [...document.querySelectorAll<HTMLAnchorElement>("a.app-entry")].filter((a) => a.checkVisibility());
+        return links.length > 0 && links.map((a) => ({ href: a.getAttribute("href")!, blank: a.target === "_blank" }));
+      })
+    ).jsonValue()) as { href: string; blank: boolean }[];
+    expect(entries.filter((e) => e.blank || !e.href.startsWith("/"))).toEqual([]);
+    for (const [i, { href }] of entries.entries()) {
+      if (i > 0) await page.waitForFunction(() => location.pathname === "/my/app-center" && [...document.querySelectorAll("a.app-entry")].some((a) => a.checkVisibility()));
+      await page.evaluate((n) => [...document.querySelectorAll<HTMLAnchorElement>("a.app-entry")].filter((a) => a.checkVisibility())[n]!.click(), i);
+      await listShows(page, href, "a.app-entry");
+      await page.goBack();
+    }
     await page.close();
   });
 });
