@@ -1,7 +1,7 @@
-import { Button, TextArea, type ImageUploadItem } from "antd-mobile";
+import { Button, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
 import { useEffect, useId, useState } from "react";
 import { data, Link, replace, useFetcher } from "react-router";
-import { circle, video } from "#gateway/api/index.ts";
+import { circle, home, video } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadConfigOf } from "#gateway/uploads.ts";
 import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
@@ -23,9 +23,9 @@ import type { Route } from "./+types/lookmv";
 // The composer: a request for a video (求片, with an optional reward), or with `?type=post` a plain post. What
 // the member typed and uploaded is kept on the device until it is posted, so leaving the screen loses nothing.
 
-type Draft = { content: string; images: string[]; coins: number; topic: number; video: DraftVideo | null };
+type Draft = { content: string; images: string[]; coins: number; topic: number; category: number; video: DraftVideo | null };
 type Errors = Partial<Record<circle.PostField | "form", string>>;
-const EMPTY_DRAFT: Draft = { content: "", images: [], coins: 0, topic: 0, video: null };
+const EMPTY_DRAFT: Draft = { content: "", images: [], coins: 0, topic: 0, category: 0, video: null };
 const draftKey = (request: boolean) => `circle-draft:${request ? "request" : "post"}`;
 
 function readDraft(request: boolean): Draft {
@@ -40,10 +40,17 @@ const isRequest = (request: Request) => new URL(request.url).searchParams.get("t
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);
-  const [state, config, topics, user] = await Promise.all(
-    together(() => [api(video.checkFind, {}), syncGlobalConfig(), api(circle.topics, undefined).catch(() => []), syncUser().catch(() => undefined)]),
+  // The circle's categories are the dark-web section's (its category chips): a post goes under one of them.
+  const [state, config, topics, categories, user] = await Promise.all(
+    together(() => [
+      api(video.checkFind, {}),
+      syncGlobalConfig(),
+      api(circle.topics, undefined).catch(() => []),
+      api(home.categories, { section: "aw" }).catch(() => []),
+      syncUser().catch(() => undefined),
+    ]),
   );
-  return { state, upload: uploadConfigOf(config), topics, coins: user?.coins ?? 0, request: isRequest(request) };
+  return { state, upload: uploadConfigOf(config), topics, categories, coins: user?.coins ?? 0, request: isRequest(request) };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -53,6 +60,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const images = JSON.parse(String(form.get("images") ?? "[]")) as string[];
   const coins = asking ? Number(form.get("coins") ?? 0) : 0;
   const topic = Number(form.get("topic") ?? 0);
+  const category = Number(form.get("category") ?? 0);
   const videoPath = String(form.get("video") ?? "");
   const errors: Errors = circle.postProblems({ content, images: images.length, coins });
   if (Object.keys(errors).length) return data({ errors }, { status: 400 });
@@ -63,6 +71,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       is_request: asking ? 1 : 0,
       ...(coins ? { coins } : {}),
       ...(topic > 0 ? { topic_id: topic } : {}),
+      ...(category > 0 ? { category_id: category } : {}),
       ...(videoPath ? { video: videoPath } : {}),
       ...requestIdField(form),
     });
@@ -81,9 +90,10 @@ export default function LookMv({ loaderData }: Route.ComponentProps) {
   return <Composer key={loaderData.request ? "request" : "post"} {...loaderData} />;
 }
 
-function Composer({ state, upload, topics, coins: loadedCoins, request }: Route.ComponentProps["loaderData"]) {
+function Composer({ state, upload, topics, categories, coins: loadedCoins, request }: Route.ComponentProps["loaderData"]) {
   const fetcher = useFetcher<typeof clientAction>();
   const contentId = useId();
+  const categoryId = useId();
   const balance = useBalance(loadedCoins);
   const [draft, setDraft] = useState(() => readDraft(request));
   const [uploading, setUploading] = useState(false);
@@ -107,7 +117,9 @@ function Composer({ state, upload, topics, coins: loadedCoins, request }: Route.
     if (busy || uploading || videoBusy) return;
     setTried(true);
     if (request && draft.coins > 0 && !(await confirmSpend({ what: "求片悬赏", price: draft.coins, balance, confirmText: "发布" }))) return;
-    const fields = { content: draft.content.trim(), images: JSON.stringify(draft.images), coins: request ? draft.coins : 0, topic: draft.topic, video: request ? "" : (draft.video?.path ?? "") };
+    // A category kept in a draft from before it went away is not sent.
+    const category = categories.some((c) => c.id === draft.category) ? draft.category : 0;
+    const fields = { content: draft.content.trim(), images: JSON.stringify(draft.images), coins: request ? draft.coins : 0, topic: draft.topic, category, video: request ? "" : (draft.video?.path ?? "") };
     void fetcher.submit({ ...fields, request_id: submission.idFor({ request, ...fields }) }, { method: "post" });
   };
   const title = request ? "求片" : "发帖";
@@ -150,6 +162,17 @@ function Composer({ state, upload, topics, coins: loadedCoins, request }: Route.
               </button>
             ))}
           </nav>
+        )}
+        {categories.length > 0 && (
+          <div className="composer-category">
+            <span id={categoryId}>分类</span>
+            <Selector
+              aria-labelledby={categoryId}
+              options={categories.map((c) => ({ label: c.name, value: c.id }))}
+              value={draft.category ? [draft.category] : []}
+              onChange={(v: number[]) => change({ category: v[0] ?? 0 })}
+            />
+          </div>
         )}
         {request ? (
           <div className="composer-field">

@@ -56,6 +56,6 @@ export const checkFind = endpoint<{ id?: number }, { requested: number; count: n
  * reward in `coins`.
  */
 export const requestFind = endpoint<
-  { id?: number; content?: string; images?: string[]; video?: string; is_request?: number; coins?: number; topic_id?: number; request_id?: string },
+  { id?: number; content?: string; images?: string[]; video?: string; is_request?: number; coins?: number; topic_id?: number; category_id?: number; request_id?: string },
   { requested: number; count: number; post_id: number }
 >("/api/find/create", { repeat: "request_id", strings: { content: true, video: true, request_id: true } });

@@ -59,6 +59,7 @@ export const requestFind = defineHandler(video.requestFind, {
     is_request: intInput("is_request 应为 0 或 1", { min: 0, max: 1 }).optional().default(0),
     coins: intInput(`悬赏应为 0–${MAX_REWARD} 金币`, { min: 0, max: MAX_REWARD }).optional().default(0),
     topic_id: id("话题 id").optional(),
+    category_id: id("分类 id").optional(),
     request_id: z.string({ error: "request_id 应为文字" }).max(64, "request_id 最长 64 个字符").optional().default(""),
   }),
   async handle({ input, db, caller }) {
@@ -75,11 +76,13 @@ export const requestFind = defineHandler(video.requestFind, {
       const state = await postingState(db, caller);
       if (!state.can_post) throw new ApiError(400, state.reason);
       if (input.topic_id && !(await db.get("SELECT 1 FROM series WHERE id = ? AND kind = 'post'", [input.topic_id]))) throw new ApiError(404, "话题不存在");
+      // The circle's categories are the dark-web section's (its category chips, /post/category).
+      if (input.category_id && !(await db.get("SELECT 1 FROM categories WHERE id = ? AND kind = 'video' AND section = 'aw'", [input.category_id]))) throw new ApiError(404, "分类不存在");
       const text = input.content;
       const id = await db.insert(
-        `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, media, creator_id, series_id, is_request, created_at)
-         VALUES ('post', 'circle', ?, ?, '', '1X1', ?, ?, ?, ?, ?)`,
-        [text.length > 30 ? `${text.slice(0, 30)}…` : text, text, input.video?.replace(/^https?:\/\/[^/]+/, "") ?? "", caller.user.id, input.topic_id ?? null, input.is_request, clock.now()],
+        `INSERT INTO items (kind, section, title, description, cover_seed, cover_ratio, media, creator_id, series_id, category_id, is_request, created_at)
+         VALUES ('post', 'circle', ?, ?, '', '1X1', ?, ?, ?, ?, ?, ?)`,
+        [text.length > 30 ? `${text.slice(0, 30)}…` : text, text, input.video?.replace(/^https?:\/\/[^/]+/, "") ?? "", caller.user.id, input.topic_id ?? null, input.category_id ?? null, input.is_request, clock.now()],
       );
       for (const [seq, url] of input.images.entries()) {
         await db.run("INSERT INTO item_images (item_id, seq, seed, ratio, url) VALUES (?, ?, '', '1X1', ?)", [id, seq, url.replace(/^https?:\/\/[^/]+/, "")]);

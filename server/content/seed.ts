@@ -15,6 +15,14 @@ const CATEGORIES = ["剧情", "纪实", "旅行", "音乐", "运动", "美食", 
  * /dating (app/lib/shortcut.ts); it has no videos of its own.
  */
 export const DATING_CATEGORY = { id: 8, name: "同城约会" };
+/**
+ * The novels' and comics' entries of the same list, under the ids the shortcuts send to those kinds' lists
+ * (docs/protocol.md, `/api/tab/listv1`); kind `shortcut`: no videos, and not a category of the kind itself.
+ */
+export const SHORTCUT_CATEGORIES = [
+  { id: 50, name: "小说" },
+  { id: 74, name: "漫画" },
+] as const;
 const TAGS = [
   "旅行", "城市", "自然", "音乐", "舞蹈", "运动", "健身", "美食", "烹饪", "科技", "数码", "游戏", "动画", "手工", "摄影", "绘画", "宠物", "萌宠", "搞笑", "日常",
   "记录", "纪录", "历史", "科普", "汽车", "户外", "露营", "海边", "山野", "夜景", "街拍", "复古", "治愈", "解压", "教程", "访谈", "剧情", "短片", "混剪", "慢镜头",
@@ -22,6 +30,29 @@ const TAGS = [
 const GIFTS: [string, number][] = [["鲜花", 5], ["咖啡", 10], ["蛋糕", 20], ["跑车", 100], ["火箭", 200], ["城堡", 500]];
 const RATIOS = ["16X9", "16X9", "16X9", "16X9", "9X16", "3X4"];
 const COMMENT_LINES = ["画面很清晰", "节奏不错，看完了", "求更多同系列", "配乐很好听", "已收藏", "第二遍了", "这个角度很特别", "期待下一期"];
+
+/**
+ * Where the seeded ads lead, by position: screens of the app only (a category through the shortcuts), so a tap in a
+ * local run never leaves for a site that is not there. `tests/integration/seed-links.test.ts` keeps it so.
+ */
+const AD_TARGETS: Record<string, [title: string, url: string][]> = {
+  home: [
+    [DATING_CATEGORY.name, `/category?id=${DATING_CATEGORY.id}`],
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    [SHORTCUT_CATEGORIES[0].name, `/category?id=${SHORTCUT_CATEGORIES[0].id}`],
+  ],
+  dark_web: [
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    [SHORTCUT_CATEGORIES[1].name, `/category?id=${SHORTCUT_CATEGORIES[1].id}`],
+  ],
+  player: [
+    ["今日推荐", `/player?id=${DEMO_FREE_VIDEO_ID}`],
+    ["热门搜索", "/search"],
+    ["每日精选", "/discovery/daily-pick"],
+  ],
+};
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same demo data. */
 export function prng(seed: number) {
@@ -34,6 +65,29 @@ export function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+const NICK_HEADS = ["晨光", "小溪", "青山", "南风", "星河", "木木", "橘子", "白鹭", "云朵", "北岛", "松果", "海盐", "栗子", "远山", "夏至", "半夏", "阿澄", "小满"];
+const NICK_TAILS = ["手记", "影像", "日常", "工作室", "小站", "镜头", "笔记", "映画", "剪影", "放映室", "漫游", "观察"];
+
+/**
+ * `count` distinct nicknames of the seeded creators, each a head and a tail (晨光手记, 海盐放映室), no head used twice:
+ * generated from a fixed seed, so every data folder and every test names the same creators.
+ */
+export function creatorNicknames(count: number): string[] {
+  const rnd = prng(20261127);
+  const heads = [...NICK_HEADS];
+  const names: string[] = [];
+  while (names.length < count && heads.length) {
+    const [head] = heads.splice(Math.floor(rnd() * heads.length), 1);
+    names.push(`${head}${NICK_TAILS[Math.floor(rnd() * NICK_TAILS.length)]}`);
+  }
+  if (names.length < count) throw new Error(`only ${names.length} creator nicknames for ${count} creators`);
+  return names;
+}
+
+const CREATOR_COUNT = 12;
+/** The seeded creators' nicknames, in the order of their ids. */
+export const SEEDED_CREATORS = creatorNicknames(CREATOR_COUNT);
 
 /** Picks from `words` with `rnd`, never the word picked just before: no 老街老街, no 城市与城市. */
 export function wordPicker(rnd: () => number, words: readonly string[]): () => string {
@@ -124,8 +178,7 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
 
   await db.transaction(async (db) => {
     const creators: number[] = [];
-    for (let i = 1; i <= 12; i++) {
-      const name = `创作者${String(i).padStart(2, "0")}`;
+    for (const name of SEEDED_CREATORS) {
       const u = await insertUser(db, { username: name });
       await db.run("UPDATE users SET is_creator = 1, nickname = ?, intro = ?, fans_count = ?, likes_count = ? WHERE id = ?", [
         name,
@@ -226,13 +279,10 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
 
     const adRows: unknown[][] = [];
     let adId = 0;
-    for (const position of ["home", "dark_web", "player"]) {
-      // Home's first ad targets a category: the app opens it through the category shortcuts.
-      if (position === "home") adRows.push([++adId, position, DATING_CATEGORY.name, `ad-${adId}`, `/category?id=${DATING_CATEGORY.id}`, "16X7", 0]);
-      const targets = ["/player?id=1", "/search", "https://example.com/"];
-      targets.forEach((url, i) => {
+    for (const [position, targets] of Object.entries(AD_TARGETS)) {
+      targets.forEach(([title, url], i) => {
         ++adId;
-        adRows.push([adId, position, `推荐位 ${adId}`, `ad-${adId}`, url, "16X7", i + 1]);
+        adRows.push([adId, position, title, `ad-${adId}`, url, "16X7", i]);
       });
     }
     await insertRows(db, "ads (id, position, title, image_seed, url, ratio, sort)", "(?, ?, ?, ?, ?, ?, ?)", adRows);
@@ -260,12 +310,15 @@ const CLUB_PRIVILEGES = [
 /** Exchange codes anyone can try (each works once), in demos and tests. */
 export const DEMO_EXCHANGE_CODES = { coins: { code: "DEMOCOINS100", amount: 100 }, ticket: { code: "DEMOTICKET2", amount: 2 } } as const;
 
+// The app centre's demo entries open areas of the app itself (a real deployment lists its partners' apps there).
 const APP_CENTRE: [string, string, string][] = [
-  ["天气助手", "https://example.com/apps/weather", "查看本地天气与一周预报"],
-  ["记事本", "https://example.com/apps/notes", "随手记录，云端同步"],
-  ["日历", "https://example.com/apps/calendar", "节假日与日程提醒"],
-  ["计算器", "https://example.com/apps/calculator", "科学计算与单位换算"],
+  ["有声书", "/resource?type=audio", "随时随地听书"],
+  ["小游戏", "/resource?type=game", "休闲益智，即点即玩"],
+  ["图集", "/resource?type=picture", "风景、城市与插画"],
+  ["每日精选", "/discovery/daily-pick", "每天更新的精选视频"],
 ];
+/** What data folders seeded before held: ads and apps at example.com, a site that is not there. */
+const OLD_DEMO_SITE = "https://example.com/";
 
 /**
  * The app centre, the demo exchange codes and a replied feedback of the demo member. Idempotent, each part while
@@ -274,6 +327,9 @@ const APP_CENTRE: [string, string, string][] = [
 export async function seedAccountExtras(db: DB, demoUserId: number | undefined) {
   const now = Date.now();
   await db.transaction(async (db) => {
+    // Data folders seeded before: their demo ads and apps open the app's own screens too.
+    await db.run("UPDATE ads SET url = ? WHERE url = ?", ["/discovery/daily-pick", OLD_DEMO_SITE]);
+    await db.run("DELETE FROM app_center WHERE url LIKE ?", [`${OLD_DEMO_SITE}apps/%`]);
     if (!(await db.get("SELECT 1 FROM app_center"))) {
       await insertRows(db, "app_center (id, name, icon_seed, url, intro, sort)", "(?, ?, ?, ?, ?, ?)", APP_CENTRE.map(([name, url, intro], i) => [i + 1, name, `app-${i + 1}`, url, intro, i]));
     }
@@ -335,4 +391,14 @@ export async function seedCreators(db: DB, demoUserId: number | undefined) {
     await insertRows(db, "clubs (creator_id, name, intro, fee_coins, rules, privileges)", "(?, ?, ?, ?, ?, ?)", clubs);
     await insertRows(db, "club_members (creator_id, user_id, score, joined_at)", "(?, ?, ?, ?)", members, { tail: " ON CONFLICT DO NOTHING" });
   });
+}
+
+/**
+ * The shortcut entries of the home section's category list (SHORTCUT_CATEGORIES), in data folders old and new. Runs
+ * after every other seed: the kinds' categories take the ids after the highest there is, and stay where they were.
+ */
+export async function seedShortcutCategories(db: DB) {
+  const sort = CATEGORIES.length + 1;
+  const rows = SHORTCUT_CATEGORIES.map((c, i) => [c.id, c.name, sort + i]);
+  await insertRows(db, "categories (id, kind, section, name, sort)", "(?, 'shortcut', 'porn', ?, ?)", rows, { tail: " ON CONFLICT DO NOTHING" });
 }

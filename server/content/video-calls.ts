@@ -43,8 +43,9 @@ export const categories = defineHandler(home.categories, {
   input: z.object({ section: z.string({ error: "分区无效" }).optional() }),
   cacheMs: 10_000,
   async handle({ input, db, origin }) {
-    // Beside the video categories, the dating area's entry: the app opens it by its id (a category shortcut).
-    const rows = (await db.all("SELECT id, name, section FROM categories WHERE kind IN ('video', 'dating') AND section = ? ORDER BY sort, id", [sectionOf(input.section)])) as Omit<Category, "cover">[];
+    // Beside the video categories, the dating area's entry and the novels' and comics': the app opens each by its
+    // id on a screen of its own (the category shortcuts).
+    const rows = (await db.all("SELECT id, name, section FROM categories WHERE kind IN ('video', 'dating', 'shortcut') AND section = ? ORDER BY sort, id", [sectionOf(input.section)])) as Omit<Category, "cover">[];
     return { data: rows.map((c) => ({ ...c, cover: encImageUrl(origin, `category-${c.id}`, 160, 90, c.name) })) satisfies Category[] };
   },
 });

@@ -3,7 +3,7 @@ import { openDatabase, type DB } from "#server/db/index.ts";
 import { lockSchema, syncIdentities } from "#server/db/migrate.ts";
 import { insertUser } from "#server/accounts/users.ts";
 import { clock } from "#server/clock.ts";
-import { insertRows, seedAccountExtras, seedCatalog, seedCreators } from "#server/content/seed.ts";
+import { insertRows, seedAccountExtras, seedCatalog, seedCreators, seedShortcutCategories } from "#server/content/seed.ts";
 import { seedCircle, seedNews } from "#server/news/seed.ts";
 import { seedProducts } from "#server/wallet/products.ts";
 import { seedServices } from "#server/services/seed.ts";
@@ -101,5 +101,6 @@ export async function seed(db: DB) {
     await seedPictures(db);
     await seedGames(db);
     await seedComics(db);
+    await seedShortcutCategories(db);
   });
 }

@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import type { ElementHandle, Page } from "puppeteer";
+import type { ElementHandle } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { DATING_CATEGORY } from "#server/content/seed.ts";
 import { DEMO_DATING } from "#server/dating/seed.ts";
 import { clickText, findText, gatewayAndBrowser, answerDialog, tapText } from "../support/browser.ts";
 import { REPO_ROOT, type TestGateway } from "../support/gateway.ts";
-import { returningMember, stillControlled, tapTab } from "../support/journey.ts";
+import { returningMember, stillControlled, tapBack, tapTab } from "../support/journey.ts";
 
 // A member finds the dating area from home, unlocks a listing, reviews it and applies for certification, by taps
 // only, with the app installed (issue 33, journey 3).
@@ -19,16 +19,6 @@ async function coinsOf(gw: TestGateway, uuid: string): Promise<number> {
   } finally {
     await db.close();
   }
-}
-
-/** Taps the page's own back control (the title bar's 返回) and waits for `path`. */
-async function tapBack(page: Page, path: string) {
-  await page.waitForFunction(() => {
-    const back = [...document.querySelectorAll<HTMLElement>(".page-nav .adm-nav-bar-left")].find((b) => b.checkVisibility());
-    back?.click();
-    return Boolean(back);
-  });
-  await page.waitForFunction((p) => location.pathname === p, {}, path);
 }
 
 describe("journey: dating", () => {

@@ -1,7 +1,7 @@
 import type { Page } from "puppeteer";
 import { expect, it } from "vitest";
 import { home } from "#gateway/api/index.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, SEEDED_CREATORS } from "#server/content/seed.ts";
 import { adultPhone, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
@@ -26,7 +26,7 @@ const VISITOR_SCREENS: [path: string, ready: string][] = [
   [`/player?id=${DEMO_LOCKED_VIDEO_ID}`, ".locked-panel-body"],
   ["/search", ".hot-list"],
   [`/search/result?kw=${KW}&type=video`, ".video-card"],
-  [`/search/result?kw=${encodeURIComponent("创作者")}&type=creator`, ".creator-row"],
+  [`/search/result?kw=${encodeURIComponent(SEEDED_CREATORS[0]!)}&type=creator`, ".creator-row"],
   [`/search/result?kw=${encodeURIComponent("合集")}&type=compilation`, ".element-card"],
   [`/tag?name=${encodeURIComponent("旅行")}`, ".video-card"],
   [`/tag?name=${"长".repeat(60)}`, ".feed-empty"],

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "puppeteer";
 import { home, video } from "#gateway/api/index.ts";
+import { SEEDED_CREATORS } from "#server/content/seed.ts";
 import { answerDialog, clickText, findText, phonePage, tapText } from "../support/browser.ts";
 import { swipe, tap } from "../support/touch.ts";
 import { callsOf, testClient } from "../support/gateway.ts";
@@ -311,8 +312,8 @@ describe("search", () => {
     const page = await adultPhone();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    // Creators named 创作者NN; no compilation has that in its title.
-    await page.goto(`${suite.gw.url}/search/result?kw=${encodeURIComponent("创作者")}&type=creator`);
+    // A seeded creator's nickname; no compilation has that in its title.
+    await page.goto(`${suite.gw.url}/search/result?kw=${encodeURIComponent(SEEDED_CREATORS[0]!)}&type=creator`);
     await page.waitForSelector(".creator-row", { visible: true });
     await tapText(page, "合集", ".adm-tabs-tab");
     await findText(page, "没有找到相关合集");

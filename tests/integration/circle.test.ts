@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, circle, home, video } from "#gateway/api/index.ts";
-import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { accounts, circle, home, news, video } from "#gateway/api/index.ts";
+import { DATING_CATEGORY, DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -102,6 +102,21 @@ describe("the post circle", () => {
     // Asking for a video of the catalogue still works, and is listed under "what I want to see".
     expect((await m.send(video.requestFind, { id: DEMO_FREE_VIDEO_ID })).requested).toBe(1);
     expect((await m.send(circle.myLook, {})).list.map((v) => v.id)).toEqual([DEMO_FREE_VIDEO_ID]);
+  });
+
+  it("posts under one of the circle's categories, listed there and nowhere else; refuses any other category", async () => {
+    const m = await member();
+    const [first, second] = await m.send(home.categories, { section: "aw" });
+    const { post_id: id } = await m.send(video.requestFind, { content: "分到一个分类里的帖子", category_id: second!.id });
+    expect((await m.send(circle.list, { category_id: second!.id, sort: "new" })).list[0]!.id).toBe(id);
+    expect((await m.send(circle.list, { category_id: first!.id, sort: "new", limit: 50 })).list.some((p) => p.id === id)).toBe(false);
+    // Another section's video category, the dating area, a news category, none at all.
+    const homeCategory = (await m.send(home.categories, { section: "porn" }))[0]!.id;
+    const newsCategory = (await m.send(news.categories, undefined))[0]!.id;
+    for (const category_id of [homeCategory, DATING_CATEGORY.id, newsCategory, 99_999]) {
+      expect((await m.request(video.requestFind.path, { content: "这个分类不是圈子的", category_id })).msg, String(category_id)).toBe("分类不存在");
+    }
+    expect((await m.send(circle.myFindList, {})).list.map((p) => p.id)).toEqual([id]);
   });
 
   it("posts a request with a reward, adds follow-ups, takes replies and offered videos", async () => {

@@ -4,7 +4,7 @@ import { accounts, creators, home, search, video } from "#gateway/api/index.ts";
 import type { Video } from "#gateway/api/index.ts";
 import { DEV_MEDIA_KEY } from "#gateway/config.ts";
 import { decryptImage } from "#gateway/image-cipher.ts";
-import { DATING_CATEGORY, DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_VIDEOS } from "#server/content/seed.ts";
+import { DATING_CATEGORY, DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, DEMO_LOCKED_VIDEO_PRICE, SEEDED_CREATORS, SEEDED_VIDEOS, SHORTCUT_CATEGORIES } from "#server/content/seed.ts";
 import { DEV_MEDIA_URL_SECRET } from "#server/env.ts";
 import { grantQuery } from "#server/media/grants.ts";
 import { DEMO, startSiblingProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
@@ -95,9 +95,11 @@ describe("feeds and discovery", () => {
   it("lists categories, their videos, ads, tags, related and series videos", async () => {
     const c = testClient(gw.url);
     const cats = await c.send(home.categories, { section: "porn" });
-    // The eight video categories, and the dating area under the id the app's shortcuts open it by.
-    expect(cats.length).toBe(9);
-    expect(cats.find((x) => x.id === DATING_CATEGORY.id)?.name).toBe(DATING_CATEGORY.name);
+    // The eight video categories, then the dating area, the novels and the comics under the ids the app's shortcuts
+    // open them by.
+    expect(cats.length).toBe(11);
+    expect(cats.slice(8).map((x) => [x.id, x.name])).toEqual([DATING_CATEGORY, ...SHORTCUT_CATEGORIES].map((x) => [x.id, x.name]));
+    expect((await c.send(home.categories, { section: "aw" })).some((x) => x.id === DATING_CATEGORY.id || SHORTCUT_CATEGORIES.some((s) => s.id === x.id))).toBe(false);
     const inCat = await c.send(home.category, { id: cats[0]!.id, page: 1, limit: 10 });
     expect(inCat.list.every((v) => v.category_id === cats[0]!.id)).toBe(true);
     const newest = await c.send(home.categoryNew, { id: cats[0]!.id, page: 1, limit: 10 });
@@ -125,8 +127,14 @@ describe("feeds and discovery", () => {
     expect(r.list.every((v) => v.title.includes("旅行") || v.tags.includes("旅行"))).toBe(true);
     // LIKE wildcards are literal.
     expect((await c.send(search.search, { kw: "%", page: 1, limit: 5 })).total).toBe(0);
-    const creators = await c.send(search.searchCreator, { kw: "创作者0", page: 1, limit: 20 });
-    expect(creators.total).toBe(9);
+    // A word two seeded creators' nicknames end in finds those with it; a whole nickname finds its creator alone.
+    const shared = SEEDED_CREATORS.map((n) => n.slice(-2)).find((tail, i, all) => all.indexOf(tail) !== i)!;
+    const withShared = SEEDED_CREATORS.filter((n) => n.includes(shared));
+    const found = await c.send(search.searchCreator, { kw: shared, page: 1, limit: 20 });
+    expect(found.list.map((p) => p.nickname).sort()).toEqual(withShared.sort());
+    expect(withShared.length).toBeGreaterThan(1);
+    const one = await c.send(search.searchCreator, { kw: SEEDED_CREATORS[3]!, page: 1, limit: 20 });
+    expect(one.list.map((p) => p.nickname)).toEqual([SEEDED_CREATORS[3]]);
     const comps = await c.send(search.searchCompilation, { kw: "合集", page: 1, limit: 20 });
     expect(comps.total).toBe(10);
     await c.send(search.search, { kw: "新的热词", page: 1, limit: 1 });

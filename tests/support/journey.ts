@@ -81,3 +81,13 @@ export async function tapFirst(page: Page, selector: string) {
     }
   }
 }
+
+/** Taps the shown screen's own back control (the title bar's 返回) and waits for `path`. */
+export async function tapBack(page: Page, path: string) {
+  await page.waitForFunction(() => {
+    const back = [...document.querySelectorAll<HTMLElement>(".page-nav .adm-nav-bar-left")].find((b) => b.checkVisibility());
+    back?.click();
+    return Boolean(back);
+  });
+  await page.waitForFunction((p) => location.pathname === p, {}, path);
+}

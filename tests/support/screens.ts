@@ -6,7 +6,7 @@ import type { Page } from "puppeteer";
 import { expect } from "vitest";
 import { accounts, dating } from "#gateway/api/index.ts";
 import routes from "#app/routes.ts";
-import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
+import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, SEEDED_CREATORS } from "#server/content/seed.ts";
 import { FIRST_COMIC_ID } from "#server/resources/comics/seed.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
 import { submitLogin } from "./browser.ts";
@@ -77,7 +77,7 @@ export function screens(s: Seeds): Record<string, [query: string, ready: string]
     "/discovery/daily-pick": [["", ".video-card"]],
     "/discovery/theme": [["", ".video-card"]],
     "/search": [["", ".hot-list"]],
-    "/search/result": [[`?kw=${q("示例")}&type=video`, ".video-card"], [`?kw=${q("创作者")}&type=creator`, ".creator-row"]],
+    "/search/result": [[`?kw=${q("示例")}&type=video`, ".video-card"], [`?kw=${q(SEEDED_CREATORS[0]!)}&type=creator`, ".creator-row"]],
     "/tag": [[`?name=${q("旅行")}`, ".video-card"]],
     "/category": [["?id=1", ".video-card"], [`?title=${q("小说")}&type=novel`, ".resource-card"]],
     "/user": [["?uid=1", ".user-head"]],

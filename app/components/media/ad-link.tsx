@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * A banner's or an ad's link: an in-app target (a category through the shortcuts) as an app link, another site
+ * A banner's, an ad's or an app centre entry's link: an in-app target (a category through the shortcuts) as an app link, another site
  * in a new tab (only http(s), mailto and tel), anything else no link at all.
  */
 export function AdLink({ url, title, children, ...props }: Props) {

@@ -1,10 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { comics, novels } from "#gateway/api/index.ts";
 import { RESOURCE_KINDS, sortTabsOf } from "./resource-kinds.ts";
 import { kindFeed, readTabQuery, tabHref } from "./resource-tab.ts";
-
-vi.mock("#app/lib/gateway.ts", () => ({ api: vi.fn(), together: vi.fn() }));
-vi.mock("#app/lib/session.ts", () => ({ syncGlobalConfig: vi.fn() }));
 
 const read = (search: string) => readTabQuery(new URL(`http://app/resource${search}`));
 

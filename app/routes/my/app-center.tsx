@@ -1,11 +1,10 @@
 import { List } from "antd-mobile";
 import { home } from "#gateway/api/index.ts";
+import { AdLink } from "#app/components/media/ad-link.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import "#app/components/services/services.css";
-import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
-import { openExternal } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/app-center";
 
 export async function clientLoader() {
@@ -21,13 +20,14 @@ export default function AppCenter({ loaderData: { apps } }: Route.ComponentProps
         <List>
           {apps.map((a) => (
             <List.Item key={a.id}>
-              <button type="button" className="app-entry" onClick={() => openExternal(a.url) || toast("该链接无法打开")}>
+              {/* An area of the app opens as a link in it; another site in a new tab. */}
+              <AdLink url={a.url} title={a.name} className="app-entry">
                 <EncImage src={a.icon} ratio="1X1" alt="" />
                 <span>
                   {a.name}
                   <small>{a.intro}</small>
                 </span>
-              </button>
+              </AdLink>
             </List.Item>
           ))}
         </List>
