@@ -36,12 +36,17 @@ export const tapButton = (page: Page, text: string | RegExp, selector = "button"
   );
 
 /** Answers the confirmation dialog with `text`, when one comes up within a moment of the tap that may open it. */
-async function answerDialogIfAny(page: Page, text: string) {
-  const shown = await visible(page, ".adm-dialog-button", 3_000).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
+/**
+ * Answers the confirmation a tap may open, else goes on once `done` holds in the page: whichever comes first,
+ * so a dialog that is slow to open on a busy phone is still answered (a fixed wait for it missed some).
+ */
+async function answerDialogUnless(page: Page, text: string, done: (arg: string) => boolean, arg = "") {
+  const stop = new AbortController();
+  const dialog = page.waitForSelector(".adm-dialog-button", { visible: true, signal: stop.signal }).then(() => "dialog" as const);
+  const finished = page.waitForFunction(done, { signal: stop.signal }, arg).then(() => "done" as const);
+  const first = await Promise.race([dialog, finished]).finally(() => stop.abort());
+  await Promise.allSettled([dialog, finished]);
+  if (first === "done") return;
   await tapButton(page, text, ".adm-dialog-button");
   await page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
 }
@@ -163,8 +168,9 @@ export const PROBES: Record<ProbeName, Probe> = {
     await tapButton(page, "设置", "a");
     await page.waitForFunction(() => location.pathname === "/my/setting");
     await tapButton(page, "退出登录");
-    await answerDialogIfAny(page, "退出");
-    await page.waitForFunction(() => location.pathname === "/home");
+    const home = (p: string) => location.pathname === p;
+    await answerDialogUnless(page, "退出", home, "/home");
+    await page.waitForFunction(home, {}, "/home");
   },
 
   async comment({ page }) {
@@ -191,12 +197,9 @@ export const PROBES: Record<ProbeName, Probe> = {
       );
     const toggle = async (from: string) => {
       await tapButton(page, from === "kept" ? /已收藏/ : /^(☆\s*)?收藏$/);
-      if (from === "kept") await answerDialogIfAny(page, "确定");
-      await page.waitForFunction(
-        (f) => [...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && !b.disabled && /收藏/.test(b.textContent ?? "") && /已收藏/.test(b.textContent ?? "") === (f !== "kept")),
-        {},
-        from,
-      );
+      const turned = (f: string) => [...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && !b.disabled && /收藏/.test(b.textContent ?? "") && /已收藏/.test(b.textContent ?? "") === (f !== "kept"));
+      if (from === "kept") await answerDialogUnless(page, "确定", turned, from);
+      await page.waitForFunction(turned, {}, from);
     };
     const first = await state();
     await toggle(first);
@@ -230,8 +233,9 @@ export const PROBES: Record<ProbeName, Probe> = {
       if (p > 0 && p <= limit && p <= before) {
         price = p;
         await tapButton(page, `${p} 金币解锁`);
-        await answerDialogIfAny(page, "解锁");
-        await page.waitForFunction(() => ![...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && /金币解锁/.test(b.textContent ?? "")));
+        const unlocked = () => ![...document.querySelectorAll<HTMLButtonElement>("button")].some((b) => b.checkVisibility() && /金币解锁/.test(b.textContent ?? ""));
+        await answerDialogUnless(page, "解锁", unlocked);
+        await page.waitForFunction(unlocked);
       }
       await backToTabs(page);
     }

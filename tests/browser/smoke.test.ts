@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
 import { STEPS } from "#cli/smoke/steps.ts";
 import type { SmokeReport } from "#cli/smoke/types.ts";
-import { runCli } from "../support/cli.ts";
+import { failedSteps, runCli } from "../support/cli.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // The smoke runner (issue 35) against the reference gateway, as an operator runs it: the real CLI, its own
@@ -60,7 +60,7 @@ it("read-only with a member: every step passes, exit 0, a JUnit verdict, and not
   const m = await member(50);
   const junit = join(dir, "read-only.xml");
   const run = await runCli(["--json", "smoke", "--url", gw.url, "--phone", m.phone, "--password", m.password, "--junit", junit, "--out", dir], { timeoutMs: RUN_MS });
-  expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+  expect(run.code, run.stderr + failedSteps(run.stdout)).toBe(0);
   const report = JSON.parse(run.stdout) as SmokeReport;
   expect(report.steps.map((s) => s.id)).toEqual(ids(["visitor", "member"]));
   expect(report.steps.filter((s) => s.status !== "passed")).toEqual([]);
@@ -79,7 +79,7 @@ it("--writes --spend 10 with a CLI profile: a comment kept, a favourite added an
   const login = await runCli(["--lines", gw.url, "--profile", "tester", "login", m.phone, m.password], { env });
   expect(login.code, login.stderr).toBe(0);
   const run = await runCli(["--json", "--profile", "tester", "smoke", "--url", gw.url, "--writes", "--spend", "10", "--out", dir], { env, timeoutMs: RUN_MS });
-  expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+  expect(run.code, run.stderr + failedSteps(run.stdout)).toBe(0);
   const report = JSON.parse(run.stdout) as SmokeReport;
   expect(report.steps.map((s) => s.id)).toEqual(ids(["visitor", "member", "writes", "spend"]));
   expect(report.steps.filter((s) => s.status !== "passed")).toEqual([]);

@@ -39,3 +39,13 @@ export function runCli(
     child.stdin.end(opts.input ?? "");
   });
 }
+
+/** What a failed `gw smoke --json` run's report says of its steps that did not pass (else the output's tail). */
+export function failedSteps(stdout: string): string {
+  try {
+    const report = JSON.parse(stdout) as { steps: { status: string }[] };
+    return JSON.stringify(report.steps.filter((s) => s.status !== "passed"), null, 1);
+  } catch {
+    return stdout.slice(-2000);
+  }
+}
