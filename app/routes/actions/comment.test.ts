@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { creators, video } from "#gateway/api/index.ts";
-import { GatewayError } from "#gateway/errors.ts";
+import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { demoMemberOnGateway } from "../../../tests/support/demo-member.ts";
 import { clientAction, commentOf, commentOutcome } from "./comment.ts";
 
 function form(fields: Record<string, string>) {
@@ -13,6 +14,9 @@ const post = (fields: Record<string, string>) =>
   clientAction({ request: new Request("http://app.test/actions/comment", { method: "POST", body: form(fields) }) } as Parameters<typeof clientAction>[0]);
 
 describe("/actions/comment", () => {
+  // The real gateway, through the real client (the app's own needs a page to run in, which node has not).
+  const on = demoMemberOnGateway();
+
   it("posts a video's comment and a headline's reply with their own calls, trimmed", () => {
     expect(commentOf(form({ kind: "video", id: "3", content: "  好看  " }))).toEqual({ call: video.comment, input: { id: 3, content: "好看" } });
     expect(commentOf(form({ kind: "headline", id: "4", content: "同意", reply_to: "7" }))).toEqual({
@@ -46,7 +50,7 @@ describe("/actions/comment", () => {
   });
 
   it("answers the posted comment, and the gateway's refusal as the error", async () => {
-    expect(await commentOutcome(Promise.resolve({ id: 9 } as never))).toEqual({ comment: { id: 9 } });
-    expect(await commentOutcome(Promise.reject(new GatewayError("status", "评论太频繁")))).toEqual({ error: "评论太频繁" });
+    expect(await commentOutcome(on.member.send(video.comment, { id: DEMO_FREE_VIDEO_ID, content: "好看" }))).toMatchObject({ comment: { content: "好看", user: { uid: 1 } } });
+    expect(await commentOutcome(on.member.send(video.comment, { id: 99_999_999, content: "好看" }))).toEqual({ error: "视频不存在或已下架" });
   });
 });

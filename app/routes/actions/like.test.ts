@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { creators, video } from "#gateway/api/index.ts";
-import { GatewayError } from "#gateway/errors.ts";
+import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
+import { demoMemberOnGateway } from "../../../tests/support/demo-member.ts";
 import { clientAction, likeOf, likeOutcome } from "./like.ts";
 
 function form(kind: string, id: string) {
@@ -14,6 +15,9 @@ const like = (kind: string, id: string) =>
   clientAction({ request: new Request("http://app.test/actions/like", { method: "POST", body: form(kind, id) }) } as Parameters<typeof clientAction>[0]);
 
 describe("/actions/like", () => {
+  // The real gateway, through the real client (the app's own needs a page to run in, which node has not).
+  const on = demoMemberOnGateway();
+
   it("likes items by id and comments by comment_id, each kind with its own call", () => {
     const cases = [
       ["video", video.like, { id: 8 }],
@@ -36,8 +40,10 @@ describe("/actions/like", () => {
   });
 
   it("answers the like, a failed silent call (no answer) as an error, so the control takes the like back, and a refusal", async () => {
-    expect(await likeOutcome(Promise.resolve({ is_like: 1, like_count: 5 }))).toEqual({ like: { is_like: 1, like_count: 5 } });
-    expect(await likeOutcome(Promise.resolve(undefined))).toEqual({ error: "点赞失败，请稍后重试" });
-    expect(await likeOutcome(Promise.reject(new GatewayError("status", "操作太频繁")))).toEqual({ error: "操作太频繁" });
+    const liked = await likeOutcome(on.member.send(video.like, { id: DEMO_FREE_VIDEO_ID }));
+    expect(liked).toEqual({ like: { is_like: 1, like_count: expect.any(Number) } });
+    expect(await likeOutcome(on.member.send(video.like, { id: DEMO_FREE_VIDEO_ID }))).toEqual({ like: { is_like: 0, like_count: liked.like!.like_count - 1 } });
+    expect(await likeOutcome(on.member.send(video.commentLike, { comment_id: 99_999_999 }))).toEqual({ error: "点赞失败，请稍后重试" });
+    expect(await likeOutcome(on.member.send(creators.likeHeadline, { id: 99_999_999 }))).toEqual({ error: "头条不存在或已删除" });
   });
 });
