@@ -1,19 +1,28 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, creators, home } from "#gateway/api/index.ts";
+import type { api } from "#app/lib/gateway.ts";
+import { startTestGateway, testClient, type TestGateway } from "../../../tests/support/gateway.ts";
 import { firstPage, pagedSource } from "./paged-source.ts";
 
-const api = vi.hoisted(() => vi.fn(async (_ep: unknown, input: unknown) => ({ input })));
-vi.mock("#app/lib/gateway.ts", () => ({ api }));
-
 describe("pagedSource", () => {
+  let gw: TestGateway;
+  beforeAll(async () => void (gw = await startTestGateway()));
+  afterAll(() => gw?.close());
+
   it("asks its endpoint with its params, the page and its limit", async () => {
-    const source = pagedSource(creators.featured, { uid: 3 }, 18);
-    await firstPage(source);
-    await source.load(4);
-    expect(api.mock.calls).toEqual([
-      [creators.featured, { uid: 3, page: 1, limit: 18 }],
-      [creators.featured, { uid: 3, page: 4, limit: 18 }],
-    ]);
+    // The real gateway, through the real client (the app's own needs a page to run in, which node has not).
+    const client = testClient(gw.url);
+    const send: typeof api = (endpoint, input) => client.send(endpoint, input);
+    const source = pagedSource(creators.featured, { uid: 3 }, 2, send);
+    const first = await firstPage(source);
+    expect(first).toMatchObject({ page: 1, limit: 2 });
+    expect(first.list).toHaveLength(2);
+    expect(first.list.map((v) => v.creator.uid)).toEqual([3, 3]);
+    const fourth = await source.load(4);
+    expect(fourth).toEqual(await client.send(creators.featured, { uid: 3, page: 4, limit: 2 }));
+    expect(fourth.page).toBe(4);
+    expect(fourth.list).toHaveLength(2);
+    expect(fourth.list.map((v) => v.id)).not.toEqual(first.list.map((v) => v.id));
   });
 
   it("is named by its path, params and limit, whatever their order; params left undefined are not sent", () => {

@@ -25,8 +25,9 @@ export interface PagedSource<T> {
 /**
  * A paged source of `endpoint`, asked with `params` and `limit` items a page. The compiler rejects params
  * the endpoint does not take, and a call that does not answer a page. Params left undefined are not sent.
+ * Its pages go through `send`: the app's one client unless a caller (a test) gives its own.
  */
-export function pagedSource<I extends Page, T>(endpoint: Endpoint<I, Paged<T>, Paged<T>>, params: PageParams<I>, limit: number): PagedSource<T> {
+export function pagedSource<I extends Page, T>(endpoint: Endpoint<I, Paged<T>, Paged<T>>, params: PageParams<I>, limit: number, send: typeof api = api): PagedSource<T> {
   const sent = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
   const query = new URLSearchParams(
     Object.entries({ ...sent, limit })
@@ -40,7 +41,7 @@ export function pagedSource<I extends Page, T>(endpoint: Endpoint<I, Paged<T>, P
     params: sent,
     limit,
     key: `${endpoint.path}?${query}`,
-    load: (page) => api(endpoint, { ...sent, page, limit } as unknown as I),
+    load: (page) => send(endpoint, { ...sent, page, limit } as unknown as I),
   };
 }
 
