@@ -120,6 +120,11 @@ describe("journey: two posts and two requests in a row", () => {
     expect(new Set(ids).size).toBe(4);
     await tapBack(page);
     await page.waitForFunction(() => location.pathname === "/post");
+    // Scrolled once the feed is on screen again: the address changes before the screen does, and a scroll of
+    // the composer's short page went nowhere (this step's flake under load).
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll("form.composer")].some((f) => f.checkVisibility()) && [...document.querySelectorAll(".windowed-list")].some((l) => l.checkVisibility()) && document.documentElement.scrollHeight > innerHeight * 2,
+    );
 
     // Mid-feed, with 发帖/求片 shown again (on the way up), no card's time or counts lie under them.
     await scrollInSteps(page, 200, 10);

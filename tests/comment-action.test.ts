@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { creators, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { demoMemberOnGateway } from "../../../tests/support/demo-member.ts";
-import { clientAction, commentOf, commentOutcome } from "./comment.ts";
+import { demoMemberOnGateway } from "./support/demo-member.ts";
+import { clientAction, commentOf, commentOutcome } from "#app/routes/actions/comment.ts";
 
 function form(fields: Record<string, string>) {
   const body = new FormData();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { creators, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { demoMemberOnGateway } from "../../../tests/support/demo-member.ts";
-import { clientAction, likeOf, likeOutcome } from "./like.ts";
+import { demoMemberOnGateway } from "./support/demo-member.ts";
+import { clientAction, likeOf, likeOutcome } from "#app/routes/actions/like.ts";
 
 function form(kind: string, id: string) {
   const body = new FormData();
