@@ -29,27 +29,21 @@ export async function swipe(page: Page, from: Point, to: Point, steps = 8) {
   await touch(page, "touchEnd", []);
 }
 
-/**
- * A finger down and up, sent in one go: two round trips apart, a busy machine could hold the finger down past
- * Chromium's long-press time, and a long press ends in no click (the banner test's flake under load).
- */
-export async function tap(page: Page, at: Point) {
+/** Taps at `at`, `times` in a row, every event sent in one go: the page gets them back to back however busy the machine is. */
+async function tapsAtOnce(page: Page, at: Point, times: number) {
   const s = await session(page);
-  await Promise.all([
-    s.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...at, id: 0 }] }),
-    s.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
-  ]);
+  const send = (type: "touchStart" | "touchEnd") => s.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ ...at, id: 0 }] });
+  await Promise.all(Array.from({ length: times }, () => [send("touchStart"), send("touchEnd")]).flat());
 }
 
 /**
- * Two taps sent in one go: the page gets them back to back, however busy the machine is (a timer and four
- * round trips between them could stretch past the app's double-tap window under load).
+ * A finger down and up. Two round trips apart, a busy machine could hold the finger down past Chromium's
+ * long-press time, and a long press ends in no click (the banner test's flake under load).
  */
-export async function doubleTap(page: Page, at: Point) {
-  const s = await session(page);
-  const send = (type: "touchStart" | "touchEnd") => s.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ ...at, id: 0 }] });
-  await Promise.all([send("touchStart"), send("touchEnd"), send("touchStart"), send("touchEnd")]);
-}
+export const tap = (page: Page, at: Point) => tapsAtOnce(page, at, 1);
+
+/** Two taps: a timer and four round trips between them could stretch past the app's double-tap window under load. */
+export const doubleTap = (page: Page, at: Point) => tapsAtOnce(page, at, 2);
 
 /**
  * Two fingers around `centre`, from `fromGap` to `toGap` pixels apart. With `hold`, the fingers stay down

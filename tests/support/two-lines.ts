@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -52,7 +52,11 @@ export function appWithLines(lines: string[]): string {
       const file = join(dir, "assets", f);
       const text = readFileSync(file, "utf8");
       const n = text.match(read)?.length ?? 0;
-      if (n) writeFileSync(file, text.replace(read, JSON.stringify(lines.join(","))));
+      if (n) {
+        writeFileSync(file, text.replace(read, JSON.stringify(lines.join(","))));
+        // Its brotli copy is the file without the lines now: gone, rather than checked and refused on each start.
+        rmSync(`${file}.br`, { force: true });
+      }
       return Array.from({ length: n }, () => f);
     });
   if (found.length !== 1) throw new Error(`the app build reads VITE_GATEWAY_LINES in ${found.length} places (${found.join(", ")}), not one`);
