@@ -16,16 +16,30 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** The WCAG 2 A and AA rules axe finds broken on the page as it is, by rule: the elements. */
+/**
+ * The WCAG 2 A and AA rules axe finds broken on the page as it is, by rule: the elements. A control enabled just
+ * now fades in (antd-mobile's buttons: 0.15 s of opacity), and its colours mean something only once it is in: the
+ * audit waits for running transitions to end, and is run again when one started while it ran (a saved-offline check
+ * answering mid-audit enables its button).
+ */
 async function violations(page: Page): Promise<Record<string, string[]>> {
-  // A control just enabled fades in (antd-mobile's buttons: 0.15 s of opacity): its colours are read once it is in.
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running"));
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-  return Object.fromEntries(found.map((v) => [v.id, v.nodes.map((n) => n.target.join(" "))]));
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running"));
+    const { found, moved } = await page.evaluate(async () => {
+      let moved = 0;
+      const count = () => moved++;
+      document.addEventListener("transitionrun", count, true);
+      try {
+        const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+        const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+        const running = document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running");
+        return { found: result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) })), moved: moved || running };
+      } finally {
+        document.removeEventListener("transitionrun", count, true);
+      }
+    });
+    if (!moved || attempt === 5) return Object.fromEntries(found.map((v) => [v.id, v.nodes.map((n) => n.target.join(" "))]));
+  }
 }
 
 // One browser, one page: the age gate on arrival, then sign-in, then every other screen by the app's own navigation,
