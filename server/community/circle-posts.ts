@@ -1,7 +1,7 @@
 import { circle } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { ImageRef } from "#gateway/api/content-types.ts";
-import { encImageUrl, videoUrl } from "#server/content/media.ts";
+import { encImageUrl, signedMedia, videoUrl, type VideoGrant } from "#server/content/media.ts";
 import { creatorShown, PROFILE_MASKED } from "./profiles-shown.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate, paged } from "#server/http/registry.ts";
@@ -63,13 +63,14 @@ export function excerptOf(text: string, length = 80) {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
-export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[]): CirclePost {
+/** `viewer` signs the seeded clip of a post hidden by reports, which only its author is shown (decision 078). */
+export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[], viewer: VideoGrant): CirclePost {
   return {
     id: r.id,
     kind: "post",
     excerpt: excerptOf(r.description),
     images,
-    video: r.media ? { url: r.media.startsWith("/") ? address(origin, r.media) : videoUrl(origin, r.id, 0, r.media) } : null,
+    video: r.media ? { url: r.media.startsWith("/") ? address(origin, r.media) : videoUrl(origin, r.id, 0, r.media, signedMedia(false, r.hidden) ? viewer : undefined) } : null,
     is_request: r.is_request ? 1 : 0,
     coins: r.coins,
     essence: r.essence ? 1 : 0,
@@ -84,9 +85,9 @@ export function toCirclePost(origin: string, r: CircleRow, images: ImageRef[]): 
 }
 
 /** One page of posts: `where` and `order` use named parameters only; `@uid` is the viewer. */
-export async function pageOfCirclePosts(db: DB, origin: string, uid: number, opts: { where: string; order: string; params?: Record<string, unknown>; page: number; limit: number }) {
+export async function pageOfCirclePosts(db: DB, origin: string, viewer: VideoGrant, opts: { where: string; order: string; params?: Record<string, unknown>; page: number; limit: number }) {
   const where = `${VISIBLE} AND ${opts.where}`;
-  const params = { uid, ...opts.params };
+  const params = { uid: viewer.uid, ...opts.params };
   const total = (await db.value<number>(`SELECT COUNT(*) FROM items i WHERE ${where}`, params))!;
   const rows = (await db.all(`${CIRCLE_SELECT} WHERE ${where} ORDER BY ${opts.order} LIMIT @limit OFFSET @offset`, {
     ...params,
@@ -94,7 +95,7 @@ export async function pageOfCirclePosts(db: DB, origin: string, uid: number, opt
     offset: (opts.page - 1) * opts.limit,
   })) as CircleRow[];
   const pictures = await picturesOf(db, origin, rows.map((r) => r.id));
-  return paged(rows.map((r) => toCirclePost(origin, r, pictures.get(r.id) ?? [])), opts.page, opts.limit, Number(total));
+  return paged(rows.map((r) => toCirclePost(origin, r, pictures.get(r.id) ?? [], viewer)), opts.page, opts.limit, Number(total));
 }
 
 export async function requireCirclePost(db: DB, id: number, uid: number): Promise<CircleRow> {

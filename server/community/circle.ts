@@ -27,12 +27,12 @@ const ORDER: Record<string, string> = {
 export const list = defineHandler(circle.list, {
   auth: "guest",
   input: z.object({ sort: sortInput, topic_id: id("话题 id").optional(), category_id: id("分类 id").optional(), ...pageInput.shape }),
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const where =
       [input.sort === "essence" ? "i.essence = 1" : "", input.topic_id ? "i.series_id = @topic" : "", input.category_id ? "i.category_id = @category" : ""].filter(Boolean).join(" AND ") || "1 = 1";
     const params = { topic: input.topic_id ?? 0, category: input.category_id ?? 0 };
     return {
-      data: await pageOfCirclePosts(db, origin, caller.user.id, { where, order: ORDER[input.sort ?? ""] ?? ORDER.new!, params, page: input.page, limit: input.limit }),
+      data: await pageOfCirclePosts(db, origin, { secret: settings.mediaUrlSecret, uid: caller.user.id }, { where, order: ORDER[input.sort ?? ""] ?? ORDER.new!, params, page: input.page, limit: input.limit }),
     };
   },
 });
@@ -40,13 +40,13 @@ export const list = defineHandler(circle.list, {
 export const detail = defineHandler(circle.detail, {
   auth: "guest",
   input: postId,
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const row = await requireCirclePost(db, input.id, caller.user.id);
     await db.run("UPDATE items SET view_count = view_count + 1 WHERE id = ?", [input.id]);
     const pictures = await picturesOf(db, origin, [row.id]);
     const appends = await db.all<{ id: number; content: string; created_at: number }>("SELECT id, content, created_at FROM find_appends WHERE item_id = ? ORDER BY id", [row.id]);
     const data: CirclePostDetail = {
-      ...toCirclePost(origin, { ...row, view_count: row.view_count + 1 }, pictures.get(row.id) ?? []),
+      ...toCirclePost(origin, { ...row, view_count: row.view_count + 1 }, pictures.get(row.id) ?? [], { secret: settings.mediaUrlSecret, uid: caller.user.id }),
       content: row.description,
       appends: appends.map((a) => ({ ...a, created_at: isoDate(a.created_at) })),
       is_mine: row.creator_id === caller.user.id && caller.isMember ? 1 : 0,
@@ -79,8 +79,8 @@ const newestPosts = (endpoint: typeof circle.wantLook, auth: "guest" | "member",
   defineHandler(endpoint, {
     auth,
     input: pageInput,
-    handle: async ({ input, db, origin, caller }) => ({
-      data: await pageOfCirclePosts(db, origin, caller.user.id, { where, order: "i.created_at DESC, i.id DESC", page: input.page, limit: input.limit }),
+    handle: async ({ input, db, origin, settings, caller }) => ({
+      data: await pageOfCirclePosts(db, origin, { secret: settings.mediaUrlSecret, uid: caller.user.id }, { where, order: "i.created_at DESC, i.id DESC", page: input.page, limit: input.limit }),
     }),
   });
 
@@ -89,8 +89,8 @@ export const wantLook = newestPosts(circle.wantLook, "guest", "i.is_request = 1"
 export const rank = defineHandler(circle.rank, {
   auth: "guest",
   input: pageInput,
-  async handle({ input, db, origin, caller }) {
-    const page = await pageOfCirclePosts(db, origin, caller.user.id, { where: "i.is_request = 1 AND i.hidden = 0", order: "i.coins DESC, i.comment_count DESC, i.id", page: input.page, limit: input.limit });
+  async handle({ input, db, origin, settings, caller }) {
+    const page = await pageOfCirclePosts(db, origin, { secret: settings.mediaUrlSecret, uid: caller.user.id }, { where: "i.is_request = 1 AND i.hidden = 0", order: "i.coins DESC, i.comment_count DESC, i.id", page: input.page, limit: input.limit });
     return { data: { ...page, list: page.list.map((p, i) => ({ ...p, rank: (input.page - 1) * input.limit + i + 1 })) } };
   },
 });

@@ -7,7 +7,7 @@ import { clock } from "#server/clock.ts";
 import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
-import { REMOVED } from "#server/community/report-review.ts";
+import { HIDDEN_BY_REPORTS, REMOVED } from "#server/community/report-review.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3; served per item only. */
@@ -55,6 +55,12 @@ export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media:
 }
 
 const videoSubject = (itemId: number) => `video/${itemId}`;
+
+/**
+ * Whether an item's video addresses are signed: when it is sold, and when reports hid it (decision 073), since only
+ * its author may see it then and a public address would play for anyone who guesses it (decision 078).
+ */
+export const signedMedia = (sold: boolean, hidden: number) => sold || Number(hidden) === HIDDEN_BY_REPORTS;
 
 // Encrypted answers by URL: generating and encrypting is cheap, but feeds ask for the same covers often.
 const MAX_CACHED = 500;
@@ -138,8 +144,9 @@ const PLAYLIST = "application/vnd.apple.mpegurl";
 
 /**
  * GET /media/video/:id/:slot/:file: one of an item's videos (`video.mp4`, or `index.m3u8` with its `init.mp4` and
- * `seg-N.m4s`). A free item's answer anyone; a sold one's only with a valid grant on the item, 403 otherwise
- * (decision 067). A video's preview is public and holds its first `PREVIEW_SEGMENTS` segments only.
+ * `seg-N.m4s`). A free item's answer anyone; a sold one's, or one of an item hidden by reports, only with a valid
+ * grant on the item, 403 otherwise (decisions 067, 078). A video's preview is public and holds its first
+ * `PREVIEW_SEGMENTS` segments only; a hidden item has none.
  */
 export async function serveVideo(c: Context, db: DB, secret: string): Promise<Response> {
   const id = Number(c.req.param("id"));
@@ -150,11 +157,13 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   // An item an operator removed after reports (decision 073) is played by nobody.
   const videos = row && Number(row.hidden) !== REMOVED ? videosOf(row) : [];
   const preview = slot === "preview";
-  const video = preview ? (row?.kind === "video" && videos.length ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
+  const hidden = Number(row?.hidden) === HIDDEN_BY_REPORTS;
+  const video = preview ? (row?.kind === "video" && videos.length && !hidden ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
   if (!video) return c.text("not found", 404);
+  const signed = signedMedia(video.paid, row!.hidden);
   const query = new URL(c.req.url).search.slice(1);
-  const granted = video.paid && grantIsValid(secret, videoSubject(id), (name) => c.req.query(name));
-  if (video.paid && !granted) return c.text("forbidden", 403);
+  const granted = signed && grantIsValid(secret, videoSubject(id), (name) => c.req.query(name));
+  if (signed && !granted) return c.text("forbidden", 403);
   const expires = Number(c.req.query("e")) * 1000;
   const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - clock.now()) / 1000)))}` : "public, max-age=3600";
   const clip = clipOf(video.media);

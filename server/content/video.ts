@@ -5,7 +5,7 @@ import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
 import { creatorShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
 import { refusalOf, SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
-import { coverUrl, videoUrl } from "./media.ts";
+import { coverUrl, signedMedia, videoUrl } from "./media.ts";
 import { clock } from "#server/clock.ts";
 
 export interface ItemRow {
@@ -114,8 +114,8 @@ export function toDetail(origin: string, secret: string, row: ItemRow, user: Use
   return {
     ...video,
     description: row.description,
-    play_url: video.can_watch ? videoUrl(origin, row.id, 0, row.media, sold ? { secret, uid: user.id } : undefined) : "",
-    preview_url: videoUrl(origin, row.id, "preview", row.media),
+    play_url: video.can_watch ? videoUrl(origin, row.id, 0, row.media, signedMedia(sold, row.hidden) ? { secret, uid: user.id } : undefined) : "",
+    preview_url: signedMedia(false, row.hidden) ? "" : videoUrl(origin, row.id, "preview", row.media),
     is_favorite: row.is_favorite ? 1 : 0,
     viewer: { coins: user.coins, vip: vipFlag(user), tickets: allowance.tickets, community_left: allowance.communityLeft, is_member: isMember ? 1 : 0 },
   };

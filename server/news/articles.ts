@@ -1,6 +1,6 @@
 import type { NewsDetail, NewsItem } from "#gateway/api/news.ts";
 import { vipFlag, type UserRow } from "#server/accounts/users.ts";
-import { coverUrl, encImageUrl, videoUrl, type VideoGrant } from "#server/content/media.ts";
+import { coverUrl, encImageUrl, signedMedia, videoUrl, type VideoGrant } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
 import { SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
@@ -23,6 +23,8 @@ export interface NewsRow {
   view_count: number;
   favorite_count: number;
   created_at: number;
+  /** Decision 050's review state. */
+  hidden: number;
   tags: string | null;
   is_pay: number;
   is_favorite: number;
@@ -31,7 +33,7 @@ export interface NewsRow {
 export function newsSelect(db: DB): string {
   return `
   SELECT i.id, i.title, i.description, i.body, i.cover_seed, i.cover_ratio, i.category_id, i.coins, i.like_count, i.comment_count,
-    i.view_count, i.favorite_count, i.created_at,
+    i.view_count, i.favorite_count, i.created_at, i.hidden,
     (SELECT ${db.groupConcat("t.name")} FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
     CASE WHEN EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id AND p.unit_id = 0) THEN 1 ELSE 0 END AS is_pay,
     CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = @uid AND f.item_id = i.id) THEN 1 ELSE 0 END AS is_favorite
@@ -86,7 +88,7 @@ export async function requireNews(db: DB, id: number, uid: number): Promise<News
 /** The article for `user`: whole when readable, else its free part; articles are sold for coins only. */
 export function toNewsDetail(origin: string, secret: string, r: NewsRow, user: UserRow, isMember: boolean): NewsDetail {
   const open = canRead(r);
-  const grant = r.coins > 0 && open ? { secret, uid: user.id } : undefined;
+  const grant = signedMedia(r.coins > 0 && open, r.hidden) ? { secret, uid: user.id } : undefined;
   return {
     ...toNewsItem(origin, r),
     body: addressed(origin, open ? r.description + r.body : r.description, r.id, grant),

@@ -200,6 +200,39 @@ describe("reporting what members write", { timeout: 120_000 }, () => {
     expect(await other.request(video.report.path, { id: top.id, type_id: 1 })).toMatchObject({ status: 404, msg: "该视频因违规已被移除" });
   });
 
+  it("plays a free video and a post's clip hidden by reports to their creator only: public addresses and the preview stop answering", async () => {
+    const creator = await member();
+    const creatorUid = await uidOf(creator);
+    const other = await member();
+    const free = (await other.send(home.list, { section: "porn", sort: "new", limit: 50 })).list.find((v) => v.id !== DEMO_FREE_VIDEO_ID && !v.coins && !v.vip_free)!;
+    await sql("UPDATE items SET creator_id = ? WHERE id = ?", creatorUid, free.id);
+    const post = (await other.send(circle.list, { sort: "new", limit: 50 })).list.find((p) => p.video && !p.video.url.includes("/uploads/"))!;
+    await sql("UPDATE items SET creator_id = ? WHERE id = ?", creatorUid, post.id);
+    const status = async (url: string) => (await fetch(url, { method: "HEAD" })).status;
+    const shown = await other.send(video.detail, { id: free.id });
+    const [publicPlay, publicPreview, publicClip] = [shown.play_url, shown.preview_url, post.video!.url];
+    expect([publicPlay, publicClip].map((u) => u.includes("?"))).toEqual([false, false]);
+    expect(await Promise.all([publicPlay, publicPreview, publicClip].map(status))).toEqual([200, 200, 200]);
+
+    await reportBy(await newMembers(circle.REPORTS_TO_HIDE), "video", free.id);
+    // Posts are reported through the headlines' call (/api/wei/report).
+    for (const r of await newMembers(circle.REPORTS_TO_HIDE)) await r.send(home.reportHeadline, { id: post.id, type_id: 1 });
+    // Whoever kept or guessed the addresses gets nothing, on either process.
+    expect(await Promise.all([publicPlay, publicPreview, publicClip].map(status))).toEqual([403, 404, 403]);
+    expect(await Promise.all([publicPlay, publicClip].map((u) => status(u.replace(processes.gw.url, processes.second.url))))).toEqual([403, 403]);
+    // Its creator is given signed ones, which play.
+    const own = await creator.send(video.detail, { id: free.id });
+    expect(own.play_url).toMatch(new RegExp(`/media/video/${free.id}/0/\\w+\\.\\w+\\?u=${creatorUid}&e=\\d+&s=`));
+    expect(own.preview_url).toBe("");
+    const ownClip = (await creator.send(circle.detail, { id: post.id })).video!.url;
+    expect(ownClip).toMatch(new RegExp(`\\?u=${creatorUid}&`));
+    expect(await Promise.all([own.play_url, ownClip].map(status))).toEqual([200, 200]);
+    // Restored: public again.
+    expect((await admin("restore", String(free.id))).code).toBe(0);
+    expect((await other.send(video.detail, { id: free.id })).play_url).toBe(publicPlay);
+    expect(await Promise.all([publicPlay, publicPreview].map(status))).toEqual([200, 200]);
+  });
+
   it("hides a comic the same way, through its own report call and the generic one", async () => {
     const comic = FIRST_COMIC_ID + 5;
     const creator = await member();
