@@ -185,6 +185,8 @@ describe("home feed", () => {
     });
     // The clicks that ended the swipes counted nothing (the 3.5 s above had time to send one).
     expect(await clicks()).toBe(before);
+    // The covers still arriving keep the page's main thread busy on a loaded machine (see tap()).
+    await page.waitForNetworkIdle({ idleTime: 250 });
     await tap(page, { x: box.x + box.width / 2, y });
     await page.waitForFunction(() => location.pathname === "/search");
     await vi.waitFor(async () => expect(await clicks()).toBe(before + 1), { timeout: 15_000, interval: 200 });

@@ -29,17 +29,21 @@ export async function swipe(page: Page, from: Point, to: Point, steps = 8) {
   await touch(page, "touchEnd", []);
 }
 
-/** Taps at `at`, `times` in a row, every event sent in one go: the page gets them back to back however busy the machine is. */
+/**
+ * Taps at `at`, `times` in a row, every event sent in one go: the page gets them back to back however busy the machine
+ * is. A page with a blocking touch listener (antd-mobile's pull-to-refresh) holds the finger-up until its main thread
+ * has handled the finger-down, and Chromium calls a touch held past its long-press time a long press, which ends in no
+ * click: so the taps go once the page has just drawn a frame (its main thread free), as a person taps what is drawn.
+ */
 async function tapsAtOnce(page: Page, at: Point, times: number) {
   const s = await session(page);
+  // (A page out of view draws no frames: its timer goes on after at most a second.)
+  await page.evaluate(() => new Promise<void>((drawn) => (requestAnimationFrame(() => setTimeout(drawn, 0)), setTimeout(drawn, 1000))));
   const send = (type: "touchStart" | "touchEnd") => s.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ ...at, id: 0 }] });
   await Promise.all(Array.from({ length: times }, () => [send("touchStart"), send("touchEnd")]).flat());
 }
 
-/**
- * A finger down and up. Two round trips apart, a busy machine could hold the finger down past Chromium's
- * long-press time, and a long press ends in no click (the banner test's flake under load).
- */
+/** A finger down and up. */
 export const tap = (page: Page, at: Point) => tapsAtOnce(page, at, 1);
 
 /** Two taps: a timer and four round trips between them could stretch past the app's double-tap window under load. */
