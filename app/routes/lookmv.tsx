@@ -1,4 +1,4 @@
-import { Button, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
+import { Button, TextArea, type ImageUploadItem } from "antd-mobile";
 import { useEffect, useId, useState } from "react";
 import { data, Link, replace, useFetcher } from "react-router";
 import { circle, home, video } from "#gateway/api/index.ts";
@@ -6,6 +6,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadConfigOf } from "#gateway/uploads.ts";
 import { VideoUpload, type DraftVideo } from "#app/components/circle/video-upload.tsx";
 import { Page } from "#app/components/page.tsx";
+import { Selector } from "#app/components/selector.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";

@@ -43,17 +43,17 @@ describe("journey: a post under a category", () => {
 
     // The composer offers the circle's categories, none chosen; one tap chooses, a second tap on another moves it.
     const options = await page.waitForFunction(() => {
-      const items = [...document.querySelectorAll<HTMLElement>("form.composer [role=listbox] [role=option]")].filter((e) => e.checkVisibility());
+      const items = [...document.querySelectorAll<HTMLElement>("form.composer [role=radiogroup] [role=radio]")].filter((e) => e.checkVisibility());
       return items.length > 0 && items.map((e) => e.textContent?.trim());
     });
     expect(await options.jsonValue()).toEqual(categories.map((c) => c.name));
     const selected = () =>
-      page.evaluate(() => [...document.querySelectorAll<HTMLElement>("form.composer [role=option][aria-selected=true]")].filter((e) => e.checkVisibility()).map((e) => e.textContent?.trim()));
+      page.evaluate(() => [...document.querySelectorAll<HTMLElement>("form.composer [role=radio][aria-checked=true]")].filter((e) => e.checkVisibility()).map((e) => e.textContent?.trim()));
     expect(await selected()).toEqual([]);
-    await tapExact(page, "form.composer [role=option]", other.name);
-    await page.waitForFunction((n) => [...document.querySelectorAll("form.composer [role=option][aria-selected=true]")].some((e) => e.textContent?.trim() === n), {}, other.name);
-    await tapExact(page, "form.composer [role=option]", chosen.name);
-    await page.waitForFunction((n) => [...document.querySelectorAll("form.composer [role=option][aria-selected=true]")].some((e) => e.textContent?.trim() === n), {}, chosen.name);
+    await tapExact(page, "form.composer [role=radio]", other.name);
+    await page.waitForFunction((n) => [...document.querySelectorAll("form.composer [role=radio][aria-checked=true]")].some((e) => e.textContent?.trim() === n), {}, other.name);
+    await tapExact(page, "form.composer [role=radio]", chosen.name);
+    await page.waitForFunction((n) => [...document.querySelectorAll("form.composer [role=radio][aria-checked=true]")].some((e) => e.textContent?.trim() === n), {}, chosen.name);
     expect(await selected()).toEqual([chosen.name]);
 
     const text = `分类里的一条帖子 ${Date.now().toString(36)}`;

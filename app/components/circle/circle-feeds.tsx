@@ -6,12 +6,25 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { HeadlineCard } from "#app/features/headlines/headline-card.tsx";
 import { HeadlineSheet } from "#app/features/headlines/headline-sheet.tsx";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
-import { PostCard } from "./post-card.tsx";
+import { isPictured, PostCard } from "./post-card.tsx";
 import { WindowedList } from "./windowed-list.tsx";
 
-/** Posts, windowed (a card's height is fixed). */
+const postKind = (post: CirclePost) => (isPictured(post) ? "pictured" : "text");
+
+/** Posts, windowed (each card as tall as its content, measured as drawn). */
 export function PostFeed({ source, initial, emptyText = "还没有帖子" }: { source: PagedSource<CirclePost>; initial?: Paged<CirclePost>; emptyText?: string }) {
-  return <WindowedList source={source} initial={initial} itemKey={(p) => p.id} renderItem={(p) => <PostCard post={p} />} estimate={240} emptyText={emptyText} label="帖子" />;
+  return (
+    <WindowedList
+      source={source}
+      initial={initial}
+      itemKey={(p) => p.id}
+      renderItem={(p) => <PostCard post={p} />}
+      estimate={180}
+      rowKind={postKind}
+      emptyText={emptyText}
+      label="帖子"
+    />
+  );
 }
 
 /** Headlines of every creator, each opening in the headline sheet. */

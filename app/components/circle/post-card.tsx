@@ -6,16 +6,13 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "./circle.css";
 
-/**
- * Pictures a card shows; the rest are counted (+N). Every card has the same height, so the feed can window: a card
- * without pictures gives their room to more lines of text (circle.css).
- */
+/** Pictures a card shows; the rest are counted (+N). A card without pictures shows more lines of text instead (circle.css). */
 const CARD_PICTURES = 3;
 
 /** A circle post in a feed: author, the first lines, up to three pictures, and its time and counts. */
 export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
   const more = post.images.length - CARD_PICTURES;
-  const pictured = post.images.length > 0 || Boolean(post.video);
+  const pictured = isPictured(post);
   return (
     <Link className={pictured ? "post-card" : "post-card is-text"} to={`/post/detail?id=${post.id}`}>
       <div className="post-card-head">
@@ -47,3 +44,6 @@ export const PostCard = memo(function PostCard({ post }: { post: CirclePost }) {
     </Link>
   );
 });
+
+/** Whether a post's card has a picture area: the feed's two kinds of card, of different heights. */
+export const isPictured = (post: CirclePost) => post.images.length > 0 || Boolean(post.video);

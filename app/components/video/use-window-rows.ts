@@ -12,18 +12,44 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
   // First render: no rows. Where the list starts is only known after layout; the rows in view come in the
   // next task, so what is above the list and the rows commit and lay out separately (shorter tasks).
   const [range, setRange] = useState({ start: 0, end: 0 });
+
+  const place = useCallback(
+    (y: number) => {
+      const h = rowHeight || estimate;
+      const start = Math.max(0, Math.floor(y / h) - overscan);
+      // Never before `start`: a list still far below the viewport has no row in view (a negative end would slice from the back).
+      const end = Math.max(start, Math.min(count, Math.ceil((y + window.innerHeight) / h) + overscan));
+      setRange((r) => (r.start === start && r.end === end ? r : { start, end }));
+    },
+    [count, rowHeight, estimate, overscan],
+  );
+  useListScroll(list, place);
+
+  /** Ref for one rendered row: its height, as laid out, becomes the row height. */
+  const measureRow = useCallback((el: HTMLElement | null) => {
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => {
+      const h = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      if (h > 0) setRowHeight((old) => (Math.abs(old - h) > 0.5 ? h : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  return { listRef: setList, measureRow, rowHeight, start: range.start, end: Math.min(range.end, count) };
+}
+
+/**
+ * Calls `place(y)`, y being how far the window is scrolled past the top of `list`, as the window scrolls or
+ * resizes and as what is above the list changes height: the windowed lists' one source of where they are.
+ */
+export function useListScroll(list: HTMLElement | null, place: (y: number) => void) {
   const top = useRef(0);
   const frame = useRef(0);
-
   const update = useCallback(() => {
     frame.current = 0;
-    const h = rowHeight || estimate;
-    const y = window.scrollY - top.current;
-    const start = Math.max(0, Math.floor(y / h) - overscan);
-    // Never before `start`: a list still far below the viewport has no row in view (a negative end would slice from the back).
-    const end = Math.max(start, Math.min(count, Math.ceil((y + window.innerHeight) / h) + overscan));
-    setRange((r) => (r.start === start && r.end === end ? r : { start, end }));
-  }, [count, rowHeight, estimate, overscan]);
+    place(window.scrollY - top.current);
+  }, [place]);
 
   // Where the list starts changes as banners and notices above it load. Measured from a ResizeObserver
   // (which also fires once at the start), after layout: reading it during a commit would force one.
@@ -52,17 +78,4 @@ export function useWindowRows(count: number, { estimate, overscan = 3 }: { estim
       frame.current = 0;
     };
   }, [update]);
-
-  /** Ref for one rendered row: its height, as laid out, becomes the row height. */
-  const measureRow = useCallback((el: HTMLElement | null) => {
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      const h = entry?.borderBoxSize[0]?.blockSize ?? 0;
-      if (h > 0) setRowHeight((old) => (Math.abs(old - h) > 0.5 ? h : old));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  return { listRef: setList, measureRow, rowHeight, start: range.start, end: Math.min(range.end, count) };
 }

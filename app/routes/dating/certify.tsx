@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, Selector, type ImageUploadItem } from "antd-mobile";
+import { Button, Checkbox, Form, Input, type ImageUploadItem } from "antd-mobile";
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { dating } from "#gateway/api/index.ts";
@@ -9,6 +9,7 @@ import { ActionForm } from "#app/components/action-form.tsx";
 import { PhotoPicker, photoAddresses } from "#app/components/media/photo-picker.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
 import { Page } from "#app/components/page.tsx";
+import { Selector } from "#app/components/selector.tsx";
 import { formatTime } from "#app/lib/format.ts";
 import { quietApi, together, api } from "#app/lib/gateway.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";

@@ -1,9 +1,10 @@
-import { Selector, Tabs } from "antd-mobile";
+import { Tabs } from "antd-mobile";
 import { Link, useSearchParams } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import { DATING_PRICES, DATING_SORTS, type DatingFilter, type DatingSort } from "#gateway/api/dating.ts";
 import { DatingFeed } from "#app/components/dating/dating-feed.tsx";
 import { Page } from "#app/components/page.tsx";
+import { Selector } from "#app/components/selector.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/index";

@@ -1,4 +1,4 @@
-import { DatePicker, Form, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from "antd-mobile";
+import { DatePicker, Form, ImageUploader, Input, TextArea, type ImageUploadItem } from "antd-mobile";
 import { useState } from "react";
 import { data } from "react-router";
 import { accounts } from "#gateway/api/index.ts";
@@ -8,6 +8,7 @@ import { uploadConfigOf, uploadImage } from "#gateway/uploads.ts";
 import { ActionForm } from "#app/components/action-form.tsx";
 import { afterForm } from "#app/lib/after-form.ts";
 import { Page } from "#app/components/page.tsx";
+import { Selector } from "#app/components/selector.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { quietApi, together } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
@@ -126,7 +127,7 @@ export default function Edit({ loaderData: { u, upload }, actionData }: Route.Co
           <Input name="nickname" maxLength={accounts.MAX_NICKNAME} placeholder="请输入昵称" aria-label="昵称" />
         </Form.Item>
         <Form.Item name="gender" label="性别">
-          <Selector options={GENDERS} />
+          <Selector aria-label="性别" options={GENDERS} />
         </Form.Item>
         {/* The picker opens from a button of its own: a clickable Form.Item renders an <a> without href, which
             a keyboard cannot reach. */}
