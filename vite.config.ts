@@ -48,8 +48,10 @@ function compileHints(): Plugin {
 }
 
 const REACT_DOM = /\/node_modules\/react-dom\/cjs\/react-dom-client\./;
-/** React DOM's client and all it imports: the rest of its package, the scheduler and React. */
-const REACT_DOM_CHUNK = /\/node_modules\/(react|react-dom|scheduler)\//;
+/** React DOM's client entry (`react-dom/client`) and the client itself: the react-dom chunk. */
+const REACT_DOM_CLIENT = /\/node_modules\/react-dom\/(client\.js|cjs\/react-dom-client\.)/;
+/** What both React DOM's client and React Router import: React, the scheduler, React DOM's shared part. */
+const REACT_CORE = /\/node_modules\/(react|react-dom|scheduler)\//;
 const FRAMEWORK = /\/node_modules\/react-router\//;
 /** Rollup's helpers for CommonJS modules (React's are), which they all import. */
 const COMMONJS_HELPERS = "\0commonjsHelpers.js";
@@ -78,9 +80,11 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  * - starter: early-start.ts's graph (the gateway client, the stores, React's small core). The page's head runs
  *   it as a script of its own, so it must not wait for React DOM: the build fails if it imports another chunk
  *   statically.
- * - react-dom: React DOM's client, the largest single module, with the rest of React DOM, the scheduler and React
- *   (so that it imports no other chunk but the starter, decision 056). Over HTTP/1.1 it downloads beside the
- *   framework on a connection of its own, with its own share of the line.
+ * - react-dom: React DOM's client, the largest single module. Over HTTP/1.1 it downloads beside the framework
+ *   on a connection of its own, with its own share of the line.
+ * - react: React, the scheduler and React DOM's shared part, which both React DOM's client and React Router import
+ *   (5 KB): in neither, so that the two import no chunk of each other's (decision 056) and React DOM's, the
+ *   download the first paint waits for, stays as small as it can be (decision 079).
  * - framework: React Router and the app's modules that root and /home import
  *   statically. The route modules stay entries of their own.
  */
@@ -93,15 +97,16 @@ const KIT = /\/node_modules\/(@babel\/runtime|tslib|ahooks|classnames|runes2|sta
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "kit", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
   let firstScreen: Set<string> | undefined;
   const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo }) => {
-    // All of React DOM's graph: a react-dom chunk importing React, React DOM's internals or the scheduler from the
-    // framework, which imports React DOM, would make a loop of chunks (react-dom → framework → react-dom).
-    if (REACT_DOM_CHUNK.test(id) || id === COMMONJS_HELPERS) return "react-dom";
+    // A react-dom chunk importing React, React DOM's internals or the scheduler from the framework, which imports
+    // React DOM, would make a loop of chunks (react-dom → framework → react-dom): they are a chunk of their own.
+    if (REACT_DOM_CLIENT.test(id)) return "react-dom";
+    if (REACT_CORE.test(id) || id === COMMONJS_HELPERS) return "react";
     starter ??= staticGraph([EARLY_START], getModuleInfo);
     if (starter.has(id)) return "starter";
     if (FRAMEWORK.test(id)) return "framework";
@@ -128,10 +133,14 @@ function firstScreenChunks(): Plugin {
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
       // React DOM downloads beside the framework and must not import it back (a loop of chunks, decision 056).
-      const reactDom = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "react-dom");
-      const starterFile = chunk.fileName;
-      if (reactDom?.type === "chunk" && reactDom.imports.some((file) => file !== starterFile)) {
-        this.error(`the react-dom chunk may import only the starter, but imports ${reactDom.imports.join(", ")}`);
+      const named = (name: string) => Object.values(bundle).find((c) => c.type === "chunk" && c.name === name);
+      const [reactDom, react] = [named("react-dom"), named("react")];
+      const allowed = new Set([chunk.fileName, react?.fileName]);
+      if (reactDom?.type === "chunk" && reactDom.imports.some((file) => !allowed.has(file))) {
+        this.error(`the react-dom chunk may import only the starter and the react chunk, but imports ${reactDom.imports.join(", ")}`);
+      }
+      if (react?.type === "chunk" && react.imports.some((file) => file !== chunk.fileName)) {
+        this.error(`the react chunk may import only the starter, but imports ${react.imports.join(", ")}`);
       }
       // The catalogue's index re-exports every area: a first-screen module importing it pulls every call of the
       // app into the first load. Those modules import the areas they use (`#gateway/api/home.ts`).
