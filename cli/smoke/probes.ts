@@ -35,7 +35,6 @@ export const tapButton = (page: Page, text: string | RegExp, selector = "button"
     selector,
   );
 
-/** Answers the confirmation dialog with `text`, when one comes up within a moment of the tap that may open it. */
 /**
  * Answers the confirmation a tap may open, else goes on once `done` holds in the page: whichever comes first,
  * so a dialog that is slow to open on a busy phone is still answered (a fixed wait for it missed some).
