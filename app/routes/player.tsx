@@ -1,6 +1,6 @@
-import { useState } from "react";
-import { data, Link } from "react-router";
-import { video as videoApi, type Comment, type Paged, type Video } from "#gateway/api/index.ts";
+import { useCallback, useEffect, useState } from "react";
+import { data, Link, useLocation, useNavigate } from "react-router";
+import { video as videoApi, type Comment, type Paged, type Video, type VideoDetail } from "#gateway/api/index.ts";
 import { ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
@@ -13,7 +13,13 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { WantButton } from "#app/features/want/want-button.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
+import { NextCountdown } from "#app/components/video/next-countdown.tsx";
+import { ResumePrompt } from "#app/components/video/resume-prompt.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { nextVideo } from "#app/features/next-video/next-video.ts";
+import { keepWatching, savedPosition, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
+import { playerStore } from "#app/stores/player.ts";
+import { useStore } from "#app/stores/use-store.ts";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
@@ -29,20 +35,24 @@ function videoId(request: Request): number {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = videoId(request);
-  const [video, comments, related] = await Promise.all(
+  const [video, comments, related, saved] = await Promise.all(
     together(() => [
       api(videoApi.detail, { id }),
       api(videoApi.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
       api(videoApi.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
+      savedPosition(id),
     ]),
   );
   // The other videos of its series (element), when it belongs to one.
   const series = video.series_id ? await api(videoApi.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
-  return { video, comments, related: related.list, series };
+  // Watched earlier in this session: it goes on by itself; from another day or device: offered.
+  const again = sessionPosition(id);
+  return { video, comments, related: related.list, series, resume: again ? { at: again, auto: true } : saved ? { at: saved, auto: false } : null };
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
-  const { video, comments, related, series } = loaderData;
+  const { video, comments, related, series, resume } = loaderData;
+
   // A view counts when the video starts playing; the count shown follows the gateway's answer.
   const [views, setViews] = useState<{ id: number; count: number } | null>(null);
   const viewCount = views?.id === video.id ? views.count : video.view_count;
@@ -56,13 +66,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
 
   return (
     <Page title={video.title}>
-      <div className="player-stage">
-        {video.can_watch ? (
-          <VideoPlayer src={video.play_url} poster={video.cover} onStart={logView} />
-        ) : (
-          <UnlockPanel unit={{ kind: "video", id: video.id, title: video.title, cover: video.cover, price: video.coins, vip_free: video.vip_free }} viewer={video.viewer} />
-        )}
-      </div>
+      <PlayerStage key={video.id} video={video} resume={resume} related={related} onStart={logView} />
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
@@ -112,6 +116,92 @@ export default function Player({ loaderData }: Route.ComponentProps) {
       )}
     </Page>
   );
+}
+
+type Resume = { at: number; auto: boolean } | null;
+
+/**
+ * The picture: the video when the member may watch it, else its free preview (试看中) with the unlock panel under it,
+ * and in its place once the preview ends; after unlocking, the video goes on from where the preview was. At the end,
+ * the next video.
+ */
+function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; resume: Resume; related: Video[]; onStart: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const autoplayNext = useStore(playerStore, (s) => s.autoplayNext);
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  // Where the preview stopped (it ended, or the member unlocked while it played), once it has.
+  const [previewStop, setPreviewStop] = useState<number | null>(null);
+  // At the end: what plays next, once known (null: nothing does).
+  const [ended, setEnded] = useState<{ next: Video | null } | null>(null);
+  const watching = Boolean(video.can_watch);
+  const preview = !watching && Boolean(video.preview_url);
+  const next = ended?.next;
+
+  useEffect(() => (media && watching ? keepWatching(video.id, media) : undefined), [media, watching, video.id]);
+
+  const goNext = useCallback(() => {
+    if (next) void navigate(`/player?id=${next.id}`, { replace: true, state: { autoplay: true } });
+  }, [navigate, next]);
+  const end = () => {
+    setEnded({ next: null });
+    void nextVideo(video, related).then((v) => setEnded((e) => (e ? { next: v ?? null } : e)));
+  };
+
+  // Unlocked during the preview: the video goes on from the preview's place.
+  const [wasWatching, setWasWatching] = useState(watching);
+  if (watching !== wasWatching) {
+    setWasWatching(watching);
+    if (watching && previewStop === null && media) setPreviewStop(media.currentTime);
+  }
+
+  const unit = { kind: "video" as const, id: video.id, title: video.title, cover: video.cover, price: video.coins, vip_free: video.vip_free };
+  if (!watching && (!preview || previewStop !== null)) {
+    return (
+      <div className="player-stage">
+        <UnlockPanel unit={unit} viewer={video.viewer} />
+      </div>
+    );
+  }
+  const arrived = (location.state as { autoplay?: boolean } | null)?.autoplay === true;
+  return (
+    <>
+      <div className="player-stage">
+        <VideoPlayer
+          src={watching ? video.play_url : video.preview_url}
+          poster={video.cover}
+          title={video.title}
+          onStart={watching ? onStart : undefined}
+          startAt={watching ? (previewStop ?? (resume?.auto ? resume.at : 0)) : 0}
+          autoPlay={previewStop !== null || arrived}
+          badge={preview ? "试看中" : undefined}
+          onMedia={setMedia}
+          onEnded={() => (preview ? setPreviewStop(media?.currentTime ?? 0) : end())}
+          overlay={
+            next ? (
+              <NextCountdown
+                next={next}
+                autoplay={autoplayNext}
+                onGo={goNext}
+                onReplay={() => {
+                  setEnded(null);
+                  void media?.play();
+                }}
+              />
+            ) : watching && resume && !resume.auto && media ? (
+              <ResumePrompt at={resume.at} onResume={() => resumeAt(media, resume.at)} />
+            ) : null
+          }
+        />
+      </div>
+      {preview && <UnlockPanel unit={{ ...unit, cover: undefined }} viewer={video.viewer} />}
+    </>
+  );
+}
+
+function resumeAt(el: HTMLVideoElement, at: number) {
+  el.currentTime = at;
+  void el.play().catch(() => undefined);
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -82,7 +82,7 @@ describe("resetAllStores", () => {
     expect(userStore.get()).toEqual({ isLogin: false, u: null, token: "" });
     expect(globalStore.get()).toEqual({ config: null, affCode: "", navbarTitle: "" });
     expect(historyStore.get()).toEqual({ history_stacks: [] });
-    expect(playerStore.get()).toEqual({ autoplayMuted: true });
+    expect(playerStore.get()).toEqual({ autoplayMuted: true, rate: 1, quality: 0, autoplayNext: true });
     expect(stackStore.get()).toEqual({ stacks: {}, order: [] });
   });
 });

@@ -88,7 +88,8 @@ it("keeps working when the line that served it dies: the feed loads more, a vide
   await findText(page, `》需 ${price} 金币，当前余额 ${before} 金币`);
   await answerDialog(page, "解锁");
   // Bought: it plays, with the player's code (hls.js included) from the service worker's cache.
-  await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+  await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
+  await page.waitForSelector("video[data-testid=video]");
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   expect((await c.send(accounts.userInfo, undefined)).coins).toBe(before - price);
   const bought = await c.send(accounts.myPurchases, { page: 1, limit: 50 });

@@ -407,7 +407,9 @@ describe("browsing details", () => {
     await page.click(card);
     await tapText(page, "金币解锁", "button");
     await answerDialog(page, "解锁");
-    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    // Unlocked: the preview's mark goes and the whole video plays.
+    await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
+    await page.waitForSelector("video[data-testid=video]");
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
     await page.waitForFunction((sel) => document.querySelector(`${sel} .video-card-price`)?.textContent === "已购", {}, card);

@@ -78,7 +78,9 @@ describe("player", () => {
     await button!.click().catch(() => undefined);
     await findText(page, `》需 ${price} 金币，当前余额 ${before} 金币`);
     await answerDialog(page, "解锁");
-    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    // Unlocked: the preview's mark goes and the whole video plays.
+    await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
+    await page.waitForSelector("video[data-testid=video]");
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.3, { timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     const after = (await c.send(accounts.userInfo, undefined)).coins;
@@ -102,7 +104,8 @@ describe("player", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(50);
     expect(await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ can_watch: 0, is_pay: 0 });
-    expect(await page.$("video[data-testid=video]")).toBeNull();
+    // Only its preview plays.
+    expect(await page.$eval(".video-player-badge", (b) => b.textContent)).toBe("试看中");
   });
 
   it("spends up to 10 coins without asking when 设置 says so, and still asks above that", async () => {
@@ -124,7 +127,8 @@ describe("player", () => {
     await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
     // Asked, it would wait for an answer: the video plays without one.
     await tapText(page, `${price} 金币解锁`, "button");
-    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    // Bought: the preview's mark goes, and the video plays on.
+    await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
     expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(100 - price);
     const dear = (await m.c.send(home.list, { section: "porn", sort: "hot", page: 1, limit: 50 })).list.find((v) => !v.can_watch && v.coins > 10 && v.coins <= 90)!;
     await inAppNavigate(page, `/player?id=${dear.id}`);
@@ -177,7 +181,9 @@ describe("player", () => {
     const box = await page.waitForSelector(".share-popup textarea", { visible: true });
     expect(await box!.evaluate((t) => (t as HTMLTextAreaElement).value)).toContain(locked.title);
     await tapText(page, "发布并解锁", "button");
-    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    // Unlocked: the preview's mark goes and the whole video plays.
+    await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
+    await page.waitForSelector("video[data-testid=video]");
     await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement).currentTime > 0.3, { timeout: 20_000 });
     const after = await c.send(video.detail, { id: locked.id });
     expect(after).toMatchObject({ can_watch: 1, viewer: { coins: 0, community_left: 2 } });

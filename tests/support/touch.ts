@@ -67,3 +67,19 @@ export async function pinch(page: Page, centre: Point, fromGap: number, toGap: n
   if (!hold) await release();
   return release;
 }
+
+/** A finger put down at `at` and kept there: call the returned release to lift it (a long press). */
+export async function press(page: Page, at: Point): Promise<() => Promise<void>> {
+  await touch(page, "touchStart", [at]);
+  return () => touch(page, "touchEnd", []);
+}
+
+/** One finger from `from` to `to` in steps, kept down at the end: call the returned release to lift it. */
+export async function drag(page: Page, from: Point, to: Point, steps = 8): Promise<() => Promise<void>> {
+  await touch(page, "touchStart", [from]);
+  for (let i = 1; i <= steps; i++) {
+    await touch(page, "touchMove", [between(from, to, i / steps)]);
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  return () => touch(page, "touchEnd", []);
+}

@@ -1,20 +1,42 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { loadImage } from "#app/lib/images.ts";
 import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { playerStore } from "#app/stores/player.ts";
-import { useStore } from "#app/stores/use-store.ts";
+import { PlayIcon } from "./player/icons.tsx";
+import { attachStream, type Stream, type StreamState } from "./player/stream.ts";
 
-const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
+// The controls and their gestures load after the first paint, in /player's own chunk (issue 36).
+const PlayerControls = lazy(() => import("./player/player-controls.tsx"));
 
-/**
- * Plays MP4 natively and HLS natively where the browser can (Safari), else through hls.js, which is
- * loaded only then. Autoplays muted when the member's persisted preference says so. `onStart` runs once per
- * source, when it first plays (a view).
- */
-export function VideoPlayer({ src, poster, onStart }: { src: string; poster?: string; onStart?: () => void }) {
-  const video = useRef<HTMLVideoElement>(null);
+export interface VideoPlayerProps {
+  src: string;
+  poster?: string;
+  /** For the lock screen and the system's media controls. */
+  title?: string;
+  /** Runs once per source, when it first plays (a view). */
+  onStart?: () => void;
+  /** Seconds to start from when the source is new: a saved position, or where a preview stopped. */
+  startAt?: number;
+  /** Plays at once (a member's tap led here: an unlock, the next video), else as the autoplay-muted setting says. */
+  autoPlay?: boolean;
+  /** A mark over the picture, e.g. 试看中. */
+  badge?: string;
+  /** Drawn over the picture, under the controls: bullet comments. */
+  layers?: ReactNode;
+  /** Drawn over everything: the unlock panel at a preview's end, the next video's countdown. */
+  overlay?: ReactNode;
+  /** The `<video>` once mounted, for what follows playback (resume positions, bullets). */
+  onMedia?: (el: HTMLVideoElement | null) => void;
+  onEnded?: () => void;
+}
+
+/** The app's one video player: our controls over `<video>`, HLS through hls.js where the browser has no HLS of its own. */
+export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay = false, badge, layers, overlay, onMedia, onEnded }: VideoPlayerProps) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   const started = useRef("");
-  const autoplayMuted = useStore(playerStore, (s) => s.autoplayMuted);
+  const stream = useRef<Stream | undefined>(undefined);
+  const [levels, setLevels] = useState<StreamState>({ levels: [], height: 0 });
   const [posterUrl, setPosterUrl] = useState<string>();
   const [error, setError] = useState("");
   // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
@@ -26,83 +48,90 @@ export function VideoPlayer({ src, poster, onStart }: { src: string; poster?: st
     return () => void (live = false);
   }, [poster]);
 
-  useEffect(() => (video.current ? joinMediaFocus(video.current) : undefined), []);
+  useEffect(() => (video ? joinMediaFocus(video) : undefined), [video]);
 
+  const reportMedia = useEffectEvent((el: HTMLVideoElement | null) => onMedia?.(el));
   useEffect(() => {
-    const el = video.current;
-    if (!el || !src) return;
-    setError("");
-    let destroy: (() => void) | undefined;
-    let cancelled = false;
+    reportMedia(video);
+    return () => reportMedia(null);
+  }, [video]);
+
+  const open = useEffectEvent((el: HTMLVideoElement) => {
     const back = resume.current?.src === src ? resume.current : undefined;
     resume.current = undefined;
-    el.muted = back ? back.muted : playerStore.get().autoplayMuted;
-    const start = () => {
-      if (back ? back.playing : playerStore.get().autoplayMuted) void el.play().catch(() => undefined);
-    };
-    if (isHls(src) && !el.canPlayType("application/vnd.apple.mpegurl")) {
-      void import("hls.js").then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
-          setError("当前浏览器无法播放此视频");
-          return;
-        }
-        const hls = new Hls({ maxBufferLength: 20, startPosition: back?.at ?? -1 });
-        hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal) setError("视频加载失败，请稍后重试");
+    el.muted = back ? back.muted : autoPlay ? false : playerStore.get().autoplayMuted;
+    el.playbackRate = playerStore.get().rate;
+    el.defaultPlaybackRate = el.playbackRate;
+    const play = back ? back.playing : autoPlay || playerStore.get().autoplayMuted;
+    return attachStream(el, src, {
+      startAt: back?.at ?? startAt,
+      quality: playerStore.get().quality,
+      onState: setLevels,
+      onError: setError,
+      onReady: () => {
+        if (!play) return;
+        // A browser that refuses sound without a tap on this page plays muted instead of not at all.
+        void el.play().catch(() => {
+          el.muted = true;
+          return el.play().catch(() => undefined);
         });
-        hls.loadSource(src);
-        hls.attachMedia(el);
-        hls.on(Hls.Events.MANIFEST_PARSED, start);
-        destroy = () => hls.destroy();
-      });
-    } else {
-      el.src = src;
-      el.load();
-      if (back?.at) el.addEventListener("loadedmetadata", () => void (el.currentTime = back.at), { once: true });
-      start();
-    }
+      },
+    });
+  });
+
+  useEffect(() => {
+    if (!video || !src) return;
+    const s = open(video);
+    stream.current = s;
     return () => {
-      cancelled = true;
-      resume.current = { src, at: el.currentTime, playing: !el.paused && !el.ended, muted: el.muted };
-      el.pause();
-      destroy?.();
-      // Without load() a detached source keeps playing what it has buffered, sound included.
-      el.removeAttribute("src");
-      el.load();
+      resume.current = { src, at: video.currentTime, playing: !video.paused && !video.ended, muted: video.muted };
+      video.pause();
+      s.destroy();
+      stream.current = undefined;
+      setError("");
+      setLevels({ levels: [], height: 0 });
     };
-  }, [src]);
+  }, [video, src]);
 
   return (
-    <div className="video-player">
+    <div className="video-player" ref={setBox}>
       <video
-        ref={video}
+        ref={setVideo}
         className="video-player-media"
         data-testid="video"
         poster={posterUrl}
-        controls
         playsInline
         preload="metadata"
-        onError={() => setError("视频加载失败，请稍后重试")}
+        onError={() => video?.getAttribute("src") && setError("视频加载失败，请稍后重试")}
+        onEnded={onEnded}
         onPlaying={() => {
           if (started.current === src) return;
           started.current = src;
           onStart?.();
         }}
       />
-      {error && <p className="video-player-error">{error}</p>}
-      <button
-        type="button"
-        className="video-player-mute"
-        aria-pressed={autoplayMuted}
-        onClick={() =>
-          playerStore.set((s) => {
-            s.autoplayMuted = !s.autoplayMuted;
-          })
-        }
-      >
-        {autoplayMuted ? "自动静音播放：开" : "自动静音播放：关"}
-      </button>
+      {layers}
+      {badge ? <span className="video-player-badge">{badge}</span> : null}
+      {video && box ? (
+        <Suspense fallback={<PlayFallback video={video} />}>
+          <PlayerControls video={video} box={box} title={title} poster={posterUrl} stream={levels} onQuality={(h) => stream.current?.setQuality(h)} />
+        </Suspense>
+      ) : null}
+      {error && (
+        <p className="video-player-error" role="alert">
+          {error}
+        </p>
+      )}
+      {overlay}
     </div>
+  );
+}
+
+/** Until the controls arrive: a play button, so a tap never waits for them. */
+function PlayFallback({ video }: { video: HTMLVideoElement }) {
+  return (
+    <button type="button" className="video-player-big-play" aria-label="播放" onClick={() => void video.play().catch(() => undefined)}>
+      <PlayIcon />
+    </button>
   );
 }
