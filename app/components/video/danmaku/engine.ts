@@ -135,7 +135,6 @@ export function createDanmakuEngine(canvas: HTMLCanvasElement, { duration = DURA
     if (!settings.show || !video) return;
     frames++;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.globalAlpha = settings.opacity / 100;
     ctx.font = font(fontSize);
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
@@ -226,6 +225,8 @@ export function createDanmakuEngine(canvas: HTMLCanvasElement, { duration = DURA
     setSettings(next: DanmakuSettings) {
       if (next.density !== settings.density || (next.show && !settings.show)) stale = true;
       settings = next;
+      // On the element, so a bullet's outline and fill are see-through as one, and the compositor does it.
+      canvas.style.opacity = String(settings.opacity / 100);
       update();
     },
     snapshot(): DanmakuSnapshot {

@@ -10,15 +10,17 @@ export function useDanmakuSettings(): DanmakuSettings {
   return useStore(danmakuStore, (s) => s);
 }
 
-const DENSITY = [
+type Density = ReturnType<typeof danmakuStore.get>["density"];
+
+const DENSITY: readonly { label: string; value: Density }[] = [
   { label: "稀疏", value: 25 },
   { label: "适中", value: 50 },
   { label: "密集", value: 100 },
-] as const;
+];
 
 /** 弹幕开关, 弹幕密度 and 不透明度, kept on the device. Every control is a native one or the keyboard Selector. */
 export function DanmakuSettingsPanel() {
-  const { show, density, opacity } = useDanmakuSettings();
+  const { show, density, opacity } = useStore(danmakuStore, (s) => s);
   const id = useId();
   return (
     <div className="danmaku-settings">
@@ -41,7 +43,7 @@ export function DanmakuSettingsPanel() {
       </div>
       <div className="danmaku-setting">
         <span id={`${id}-density`}>弹幕密度</span>
-        <Selector
+        <Selector<Density>
           aria-labelledby={`${id}-density`}
           options={DENSITY}
           value={[density]}
