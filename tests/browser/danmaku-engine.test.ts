@@ -48,9 +48,9 @@ describe("the bullet engine on a canvas", () => {
     expect(await inked(page, 0, band)).toBeGreaterThan(100);
     // A quarter of the height: nothing below the lanes.
     expect(await inked(page, band)).toBe(0);
-    // The canvas is sized in device pixels (iPhone 13: 3×), and lets taps through to the video.
+    // The canvas is sized in device pixels (iPhone 13: 3×, capped at 2×), and lets taps through to the video.
     const box = await page.$eval("canvas", (c) => ({ w: c.width, cw: c.clientWidth, events: getComputedStyle(c).pointerEvents, hidden: c.getAttribute("aria-hidden") }));
-    expect(box).toEqual({ w: box.cw * 3, cw: 390, events: "none", hidden: "true" });
+    expect(box).toEqual({ w: box.cw * 2, cw: 390, events: "none", hidden: "true" });
   });
 
   it("never draws two bullets over each other, and drops what the lanes cannot take", async () => {
