@@ -6,7 +6,8 @@ import { createRoot } from "react-dom/client";
 import { Danmaku } from "#app/components/video/danmaku/danmaku.tsx";
 import { createDanmakuEngine, type DanmakuEngine, type DanmakuItem, type DanmakuSettings } from "#app/components/video/danmaku/engine.ts";
 import { DanmakuSendBox } from "#app/components/video/danmaku/send-box.tsx";
-import { DanmakuSettingsPanel, useDanmakuSettings } from "#app/components/video/danmaku/settings-panel.tsx";
+import { DanmakuSettingsPanel } from "#app/components/video/danmaku/settings-panel.tsx";
+import { useDanmakuSettings } from "#app/components/video/danmaku/use-settings.ts";
 
 function stage(): { video: HTMLVideoElement; canvas: HTMLCanvasElement } {
   const div = document.createElement("div");

@@ -2,13 +2,7 @@ import { useId, type ChangeEvent } from "react";
 import { Selector } from "#app/components/selector.tsx";
 import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
-import type { DanmakuSettings } from "./engine.ts";
 import "./danmaku.css";
-
-/** The device's bullet settings (`danmakuStore`), for `<Danmaku settings={…}>`. */
-export function useDanmakuSettings(): DanmakuSettings {
-  return useStore(danmakuStore, (s) => s);
-}
 
 type Density = ReturnType<typeof danmakuStore.get>["density"];
 
