@@ -100,6 +100,24 @@ describe("the bullet engine on a canvas", () => {
     await page.waitForFunction((n) => window.danmakuHarness.engine!.snapshot().frames > n + 5, {}, paused.frames);
   });
 
+  it("stops its frame loop while the page is hidden, though the video plays on", async () => {
+    const page = await enginePage();
+    // With sound: Chromium pauses a muted video in a hidden page itself, which would prove nothing here.
+    await page.evaluate(() => {
+      const v = document.querySelector("video")!;
+      v.muted = false;
+      return v.play();
+    });
+    await page.waitForFunction(() => window.danmakuHarness.engine!.snapshot().running);
+    const other = await page.browserContext().newPage();
+    await other.bringToFront();
+    // A hidden page runs no animation frames: poll by timer.
+    await page.waitForFunction(() => document.hidden && !window.danmakuHarness.engine!.snapshot().running, { polling: 100 });
+    expect(await page.evaluate(() => document.querySelector("video")!.paused)).toBe(false);
+    await page.bringToFront();
+    await page.waitForFunction(() => !document.hidden && window.danmakuHarness.engine!.snapshot().running, { polling: 100 });
+  });
+
   it("clears on a seek and lays out again from the new time", async () => {
     const page = await enginePage();
     await play(page);
@@ -124,13 +142,17 @@ describe("the bullet engine on a canvas", () => {
     expect((await snapshot(page)).overlaps).toBe(0);
   });
 
-  it("draws nothing when hidden, and shows through by its opacity setting", async () => {
+  it("shows through by its opacity setting, takes fewer lanes at a lower density, and draws nothing when turned off", async () => {
     const page = await enginePage();
     await page.evaluate(() => window.danmakuHarness.engine!.setSettings({ show: true, density: 100, opacity: 50 }));
     await play(page);
     await page.waitForFunction(() => window.danmakuHarness.engine!.snapshot().visible > 3);
     expect(await page.$eval("canvas", (c) => getComputedStyle(c).opacity)).toBe("0.5");
     expect(await inked(page)).toBeGreaterThan(100);
+    // A lower density lays out again on fewer lanes.
+    const lanes = (await snapshot(page)).lanes;
+    await page.evaluate(() => window.danmakuHarness.engine!.setSettings({ show: true, density: 25, opacity: 50 }));
+    expect((await snapshot(page)).lanes).toBe(Math.floor(lanes / 4));
     await page.evaluate(() => window.danmakuHarness.engine!.setSettings({ show: false, density: 100, opacity: 50 }));
     await frames(page, 5);
     expect(await inked(page)).toBe(0);
