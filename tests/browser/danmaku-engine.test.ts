@@ -118,6 +118,29 @@ describe("the bullet engine on a canvas", () => {
     await page.waitForFunction(() => !document.hidden && window.danmakuHarness.engine!.snapshot().running, { polling: 100 });
   });
 
+  it("draws the member's own bullet in a box", async () => {
+    const page = await phonePage(browser);
+    await openDanmakuPage(page);
+    // The same words at the same time on two stages, the second the member's own; both paused 2 s in.
+    await page.evaluate(async () => {
+      const h = window.danmakuHarness;
+      for (const own of [0, 1]) h.mountEngine([{ id: 1, time: 1, content: "前方高能", color: "#ffffff", own }], { show: true, density: 100, opacity: 100 });
+      await Promise.all(
+        [...document.querySelectorAll("video")].map(
+          (v) => new Promise((done) => {
+            v.addEventListener("seeked", done, { once: true });
+            v.currentTime = 2;
+          }),
+        ),
+      );
+    });
+    await page.waitForFunction(() => window.danmakuHarness.engines.every((e) => e.snapshot().visible === 1));
+    const [plain, own] = await page.evaluate(() => [...document.querySelectorAll("canvas")].map((c) => window.danmakuHarness.inked(c)));
+    expect(plain).toBeGreaterThan(100);
+    // The box's outline: at 2× over a lane of 23 px and a bullet of some 80 px, several hundred pixels more.
+    expect(own! - plain!).toBeGreaterThan(300);
+  });
+
   it("clears on a seek and lays out again from the new time", async () => {
     const page = await enginePage();
     await play(page);

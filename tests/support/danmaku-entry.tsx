@@ -34,6 +34,8 @@ function Player({ items, onSend }: { items: DanmakuItem[]; onSend: (text: string
 
 const harness = {
   engine: undefined as DanmakuEngine | undefined,
+  /** Every engine mounted, in order (their stages likewise). */
+  engines: [] as DanmakuEngine[],
   sent: [] as string[],
   /** The engine alone on a stage of its own. */
   mountEngine(items: DanmakuItem[], settings: DanmakuSettings) {
@@ -43,6 +45,7 @@ const harness = {
     engine.setItems(items);
     engine.setSettings(settings);
     harness.engine = engine;
+    harness.engines.push(engine);
     return engine;
   },
   /** The component, its settings panel and its send box, as the player will host them. `onSend` refuses "拒绝". */
