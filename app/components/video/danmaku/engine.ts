@@ -1,7 +1,7 @@
 // The bullet-comment (弹幕) renderer: one <canvas> over a <video>, no DOM node per bullet. Positions are a pure
 // function of the video's currentTime (layout.ts), so pausing, a playback rate and seeking need no timers of
 // their own. The frame loop runs only while the video plays, the page is visible and bullets are shown.
-import { bulletWidth, cachedMeasure, createLayout, laneHeight, overlapsAt, xAt, OUTLINE, OWN_PADDING, type Bullet } from "./layout.ts";
+import { bulletWidth, cachedMeasure, createLayout, laneHeight, overlapsAt, placeSoonest, xAt, OUTLINE, OWN_PADDING, type Bullet } from "./layout.ts";
 
 /** What the engine draws: the shape of the gateway's bullet (`/api/mvDanmu/list`), of which it reads these. */
 export interface DanmakuItem {
@@ -124,8 +124,9 @@ export function createDanmakuEngine(canvas: HTMLCanvasElement, { duration = DURA
       seen.add(item.id);
       if (t - item.time >= duration) continue;
       const bullet = { time: item.time, width: bulletWidth(item.content, size.fontSize, measure, Boolean(item.own)) };
-      const lane = layout.place(bullet);
-      if (lane >= 0) flying.push({ ...bullet, item, lane });
+      // The member's own waits for a lane rather than being dropped.
+      const { lane, bullet: at } = item.own ? placeSoonest(layout, bullet) : { lane: layout.place(bullet), bullet };
+      if (lane >= 0) flying.push({ ...at, item, lane });
     }
     flying = flying.filter((f) => t < f.time + duration);
   };

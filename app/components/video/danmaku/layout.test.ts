@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bulletWidth, cachedMeasure, collide, createLayout, laneCount, laneHeight, layoutAll, overlapsAt, xAt, type Bullet, type LayoutOptions, type Placed } from "./layout.ts";
+import { bulletWidth, cachedMeasure, collide, createLayout, laneCount, laneHeight, layoutAll, overlapsAt, placeSoonest, xAt, type Bullet, type LayoutOptions, type Placed } from "./layout.ts";
 
 // A phone's video area, 16:9 at 390 px wide.
 const stage: LayoutOptions = { width: 390, height: 219, fontSize: 18, share: 1, duration: 8 };
@@ -125,6 +125,23 @@ describe("a full stage", () => {
     layout.prune(8);
     expect(layout.place({ time: 8, width: 120 })).toBe(0);
     expect(layout.stats()).toEqual({ placed: 10, dropped: 1, lanes: 9 });
+  });
+
+  it("lets the member's own bullet wait for a lane instead of dropping it, still overlapping nothing", () => {
+    const layout = createLayout(stage);
+    const placed: Placed[] = [];
+    for (let i = 0; i < 9; i++) placed.push({ bullet: { time: 5, width: 120 }, lane: layout.place({ time: 5, width: 120 }) });
+    const own = placeSoonest(layout, { time: 5.1, width: 80 });
+    expect(own.lane).toBeGreaterThanOrEqual(0);
+    // It enters once the lane's bullet ahead has moved its width and the gap clear of the edge: (120 + 12) / 63.75 s.
+    expect(own.bullet.time).toBeGreaterThan(5 + 132 / 63.75 - 0.01);
+    expect(own.bullet.time).toBeLessThan(5 + 132 / 63.75 + 0.26);
+    placed.push({ bullet: own.bullet, lane: own.lane });
+    expect(overlapsAnywhere(placed, stage)).toBe(0);
+    expect(layout.stats().dropped).toBe(0);
+    // Not for ever: past `within` it is dropped like any other, and counted once.
+    expect(placeSoonest(layout, { time: 5.1, width: 80 }, { within: 0.5 }).lane).toBe(-1);
+    expect(layout.stats().dropped).toBe(1);
   });
 
   it("draws nothing where not even one lane fits", () => {
