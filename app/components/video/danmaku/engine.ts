@@ -133,7 +133,7 @@ export function createDanmakuEngine(canvas: HTMLCanvasElement, { duration = DURA
 
   const draw = (t: number) => {
     if (!ctx) return;
-    const { width, height, dpr, fontSize } = size;
+    const { width, dpr, fontSize } = size;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     if (!settings.show || !video) return;
