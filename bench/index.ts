@@ -20,6 +20,7 @@ import { benchNovelNextChapter } from "./novel-next-chapter.ts";
 import { benchComicEpisode } from "./comic-episode.ts";
 import { benchUpload } from "./upload.ts";
 import { benchRouteChunks } from "./route-chunks.ts";
+import { benchDanmaku } from "./danmaku.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -305,3 +306,5 @@ if (!only || only === "circle") {
 if (!only || only === "comics") await benchComicEpisode();
 // `npm run bench -- novel`: the tap to a prefetched next novel chapter at 4× CPU (needs `npm run build`).
 if (!only || only === "novel") await benchNovelNextChapter();
+// `npm run bench -- danmaku`: 200 bullet comments over a playing video at 4× CPU (no build needed).
+if (!only || only === "danmaku") await benchDanmaku();

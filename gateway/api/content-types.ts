@@ -235,3 +235,16 @@ export interface Style {
   name: string;
   section: VideoSection;
 }
+
+/** A bullet comment (弹幕, issue 36): words tied to a time in a video. */
+export interface Danmu {
+  id: number;
+  /** Seconds into the video. */
+  time: number;
+  content: string;
+  /** `#rrggbb`. */
+  color: string;
+  uid: number;
+  /** 1 for the caller's own. */
+  own: 0 | 1;
+}

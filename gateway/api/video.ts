@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint, silentEndpoint } from "../client.ts";
-import type { Comment, CommunityUnlockResult, Gift, PurchaseResult, Video, VideoDetail } from "./content-types.ts";
+import type { Comment, CommunityUnlockResult, Danmu, Gift, PurchaseResult, Video, VideoDetail } from "./content-types.ts";
 import type { Page, Paged, ReportType } from "./types.ts";
 
 // Video: the player and what hangs on it (docs/protocol.md §9).
@@ -59,3 +59,9 @@ export const requestFind = endpoint<
   { id?: number; content?: string; images?: string[]; video?: string; is_request?: number; coins?: number; topic_id?: number; category_id?: number; request_id?: string },
   { requested: number; count: number; post_id: number }
 >("/api/find/create", { repeat: "request_id", strings: { content: true, video: true, request_id: true } });
+
+// Bullet comments (弹幕, issue 36): extensions.
+/** Longest window `danmuList` answers, seconds. */
+export const DANMU_WINDOW = 60;
+/** Extension: a video's bullets between `from` and `to` seconds (a window of at most 60 s); silent: loaded in the background. */
+export const danmuList = silentEndpoint<{ id: number; from: number; to: number }, Danmu[]>("/api/mvDanmu/list");
