@@ -59,6 +59,20 @@ export interface VideoDetail extends Video {
   viewer: { coins: number; vip: number; tickets: number; community_left: number; is_member: number };
 }
 
+/** Where the caller got to in a video (decision 081): seconds, and when (device clock, ms). */
+export interface WatchPosition {
+  position: number;
+  /** Seconds; 0 when the player did not know it. */
+  duration: number;
+  finished: boolean;
+  updated_at: number;
+}
+
+/** A video of the caller's watch history. */
+export interface WatchedVideo extends Video {
+  progress: WatchPosition;
+}
+
 export interface Category {
   id: number;
   name: string;

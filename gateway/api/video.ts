@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint, silentEndpoint } from "../client.ts";
-import type { Comment, CommunityUnlockResult, Gift, PurchaseResult, Video, VideoDetail } from "./content-types.ts";
+import type { Comment, CommunityUnlockResult, Gift, PurchaseResult, Video, VideoDetail, WatchedVideo } from "./content-types.ts";
 import type { Page, Paged, ReportType } from "./types.ts";
 
 // Video: the player and what hangs on it (docs/protocol.md §9).
@@ -15,6 +15,12 @@ export const like = endpoint<{ id: number }, { is_like: number; like_count: numb
  * like has no group.
  */
 export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/mvDetail/favorite", { repeat: "never" });
+
+// Watch history (decision 081): positions are saved with the resources' `saveProgress` (`unit_id` 0, seconds).
+/** Extension: the videos the caller watched, the latest first, each with where they got to. */
+export const history = endpoint<Page, Paged<WatchedVideo>>("/api/mv/history");
+/** Extension: forgets every video position of the caller. */
+export const clearHistory = endpoint<{ request_id?: string }, { ok: true }>("/api/mv/clear_history", { shown: true, repeat: "request_id", strings: { request_id: true } });
 
 // Comments.
 export const MAX_COMMENT = 500;

@@ -571,4 +571,12 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE users DROP COLUMN vip;
     `,
   },
+  {
+    version: 21,
+    name: "video positions in progress (decision 081): the video's length as the player knew it, and each member's latest positions first for the watch history",
+    sql: `
+      ALTER TABLE progress ADD COLUMN duration DOUBLE PRECISION NOT NULL DEFAULT 0;
+      CREATE INDEX progress_user_recent ON progress(user_id, updated_at DESC);
+    `,
+  },
 ];
