@@ -73,6 +73,19 @@ export interface WatchedVideo extends Video {
   progress: WatchPosition;
 }
 
+/** A bullet comment (弹幕, decision 082): words tied to a second of a video. */
+export interface Danmu {
+  id: number;
+  /** Seconds into the video (a float). */
+  time: number;
+  content: string;
+  /** `#rrggbb`, one of `DANMU_COLORS`. */
+  color: string;
+  uid: number;
+  /** 1 when the caller sent it. */
+  own: number;
+}
+
 export interface Category {
   id: number;
   name: string;

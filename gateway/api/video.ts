@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint, silentEndpoint } from "../client.ts";
-import type { Comment, CommunityUnlockResult, Gift, PurchaseResult, Video, VideoDetail, WatchedVideo } from "./content-types.ts";
+import type { Comment, CommunityUnlockResult, Danmu, Gift, PurchaseResult, Video, VideoDetail, WatchedVideo } from "./content-types.ts";
 import type { Page, Paged, ReportType } from "./types.ts";
 
 // Video: the player and what hangs on it (docs/protocol.md §9).
@@ -21,6 +21,23 @@ export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorit
 export const history = endpoint<Page, Paged<WatchedVideo>>("/api/mv/history");
 /** Extension: forgets every video position of the caller. */
 export const clearHistory = endpoint<{ request_id?: string }, { ok: true }>("/api/mv/clear_history", { shown: true, repeat: "request_id", strings: { request_id: true } });
+
+// Bullet comments (弹幕, decision 082).
+/** Characters of a bullet, after trimming. */
+export const MAX_DANMU = 50;
+/** The longest window one list call covers, in seconds. */
+export const DANMU_WINDOW = 60;
+/** The most bullets one window answers. */
+export const DANMU_PER_WINDOW = 1000;
+/** The colours a bullet may have; the first is the default. */
+export const DANMU_COLORS = ["#ffffff", "#fe0302", "#ff7204", "#ffaa02", "#ffd302", "#00cd00", "#00a2ff", "#cc0273"] as const;
+/** Extension: the bullets of video `id` from second `from` up to (not including) `to`, by time. */
+export const danmuList = endpoint<{ id: number; from: number; to: number }, Danmu[]>("/api/mvDanmu/list");
+/** Extension: sends a bullet at second `time` of video `id`. */
+export const danmuSend = endpoint<{ id: number; time: number; content: string; color?: string; request_id?: string }, Danmu>("/api/mvDanmu/send", {
+  repeat: "request_id",
+  strings: { content: true, color: true, request_id: true },
+});
 
 // Comments.
 export const MAX_COMMENT = 500;
