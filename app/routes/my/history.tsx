@@ -1,4 +1,3 @@
-import { Button } from "antd-mobile";
 import { Link, useFetcher } from "react-router";
 import { video, type WatchedVideo } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
@@ -43,9 +42,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
     <Page
       title="观看历史"
       right={
-        <Button size="mini" fill="none" loading={busy} disabled={busy || empty} onClick={() => void clear()}>
-          清空
-        </Button>
+        <button type="button" className="text-button" disabled={busy || empty} onClick={() => void clear()}>
+          {busy ? "清空中…" : "清空"}
+        </button>
       }
     >
       <PagedList initial={loaderData.first} source={watched} itemKey={(v) => v.id} renderItem={(v) => <WatchedRow video={v} />} emptyText="还没有观看记录" />
