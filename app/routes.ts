@@ -38,6 +38,7 @@ export default [
   route("my/my-like", "routes/my/my-like.tsx"),
   route("my/my-purchase", "routes/my/my-purchase.tsx"),
   route("my/my-tickets", "routes/my/my-tickets.tsx"),
+  route("my/history", "routes/my/history.tsx"),
   // Dating (issue 21).
   route("dating", "routes/dating/index.tsx"),
   route("dating/detail", "routes/dating/detail.tsx"),

@@ -85,6 +85,7 @@ export default function My({ loaderData }: Route.ComponentProps) {
           <LinkItem to="/my/my-like">我的收藏与点赞</LinkItem>
           <LinkItem to="/my/my-post">我的帖子</LinkItem>
           <LinkItem to="/my/my-purchase">我的购买</LinkItem>
+          <LinkItem to="/my/history">观看历史</LinkItem>
           <LinkItem to="/my/my-tickets">我的观影券</LinkItem>
           <LinkItem to="/my/my-dating">我的约会</LinkItem>
         </List>

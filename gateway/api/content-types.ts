@@ -59,6 +59,33 @@ export interface VideoDetail extends Video {
   viewer: { coins: number; vip: number; tickets: number; community_left: number; is_member: number };
 }
 
+/** Where the caller got to in a video (decision 081): seconds, and when (device clock, ms). */
+export interface WatchPosition {
+  position: number;
+  /** Seconds; 0 when the player did not know it. */
+  duration: number;
+  finished: boolean;
+  updated_at: number;
+}
+
+/** A video of the caller's watch history. */
+export interface WatchedVideo extends Video {
+  progress: WatchPosition;
+}
+
+/** A bullet comment (弹幕, decision 082): words tied to a second of a video. */
+export interface Danmu {
+  id: number;
+  /** Seconds into the video (a float). */
+  time: number;
+  content: string;
+  /** `#rrggbb`, one of `DANMU_COLORS`. */
+  color: string;
+  uid: number;
+  /** 1 when the caller sent it. */
+  own: number;
+}
+
 export interface Category {
   id: number;
   name: string;
@@ -234,17 +261,4 @@ export interface Style {
   id: number;
   name: string;
   section: VideoSection;
-}
-
-/** A bullet comment (弹幕, issue 36): words tied to a time in a video. */
-export interface Danmu {
-  id: number;
-  /** Seconds into the video. */
-  time: number;
-  content: string;
-  /** `#rrggbb`. */
-  color: string;
-  uid: number;
-  /** 1 for the caller's own. */
-  own: 0 | 1;
 }

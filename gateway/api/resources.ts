@@ -53,16 +53,26 @@ export type Progress = {
   item_id: number;
   /** The chapter or episode (`ResourceUnit.id`); 0 for an item without parts. */
   unit_id: number;
-  /** Kind-specific: a novel's fraction of the chapter read (0–1), a comic's page, audio's second. */
+  /** Kind-specific: a novel's fraction of the chapter read (0–1), a comic's page, audio's second, a video's second (decision 081). */
   position: number;
   /** When the member was there (device clock, ms): the newer of two devices wins. */
   updated_at: number;
+  /** Videos only: the video's length in seconds as the player knew it (0: unknown). */
+  duration?: number;
+  /** Videos only: the position is past `VIDEO_FINISHED` of `duration`. */
+  finished?: boolean;
 };
 
-/** Extension: the member's progress in an item, or null (decision 041). */
+/** What a save sends: the progress without what the gateway works out. */
+export type ProgressSave = Omit<Progress, "finished">;
+
+/** A video's position past this fraction of its length counts as watched to the end (decision 081). */
+export const VIDEO_FINISHED = 0.95;
+
+/** Extension: the member's progress in an item, or null (decisions 041, 081). */
 export const progress = endpoint<{ item_id: number }, Progress | null>("/api/resource/progress");
 /** Extension: saves the member's progress; an older `updated_at` than the stored one is ignored. Silent: saved in the background. */
-export const saveProgress = silentEndpoint<Progress, Progress>("/api/resource/save_progress");
+export const saveProgress = silentEndpoint<ProgressSave, Progress>("/api/resource/save_progress");
 
 /** A kind's home on the 资源 tab: banners and sections of items. */
 export interface ResourceHome<T extends ResourceItem = ResourceItem> {

@@ -52,10 +52,10 @@ export const customerSend = endpoint<{ content?: string; images?: string[]; requ
 
 /**
  * What `/api/system/report` takes (decision 069): what members write that has no report call of its own (a
- * comment or reply of any kind, a dating review, a member's profile) and the catalogue's novels, picture sets,
+ * comment or reply of any kind, a dating review, a member's profile, a bullet comment: decision 082) and the catalogue's novels, picture sets,
  * audio books, games and articles; videos and comics too (decision 073), beside their own report calls.
  */
-export const REPORT_TARGETS = ["comment", "review", "member", "novel", "picture", "audio", "game", "news", "video", "comic"] as const;
+export const REPORT_TARGETS = ["comment", "review", "member", "novel", "picture", "audio", "game", "news", "video", "comic", "danmu"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 /** Extension: reports one thing (`kind`, `id`) for a reason of `/api/MvDetail/reportType`; the 3rd member's report hides it until reviewed. */
 export const report = endpoint<{ kind: ReportTarget; id: number; type_id: number; content?: string }, { ok: true }>("/api/system/report", {

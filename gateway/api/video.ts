@@ -1,5 +1,5 @@
 import { endpoint, outcomeEndpoint, silentEndpoint } from "../client.ts";
-import type { Comment, CommunityUnlockResult, Danmu, Gift, PurchaseResult, Video, VideoDetail } from "./content-types.ts";
+import type { Comment, CommunityUnlockResult, Danmu, Gift, PurchaseResult, Video, VideoDetail, WatchedVideo } from "./content-types.ts";
 import type { Page, Paged, ReportType } from "./types.ts";
 
 // Video: the player and what hangs on it (docs/protocol.md §9).
@@ -15,6 +15,29 @@ export const like = endpoint<{ id: number }, { is_like: number; like_count: numb
  * like has no group.
  */
 export const favorite = endpoint<{ id: number; group_id?: number }, { is_favorite: number; group_id: number | null }>("/api/mvDetail/favorite", { repeat: "never" });
+
+// Watch history (decision 081): positions are saved with the resources' `saveProgress` (`unit_id` 0, seconds).
+/** Extension: the videos the caller watched, the latest first, each with where they got to. */
+export const history = endpoint<Page, Paged<WatchedVideo>>("/api/mv/history");
+/** Extension: forgets every video position of the caller. */
+export const clearHistory = endpoint<{ request_id?: string }, { ok: true }>("/api/mv/clear_history", { shown: true, repeat: "request_id", strings: { request_id: true } });
+
+// Bullet comments (弹幕, decision 082).
+/** Characters of a bullet, after trimming. */
+export const MAX_DANMU = 50;
+/** The longest window one list call covers, in seconds. */
+export const DANMU_WINDOW = 60;
+/** The most bullets one window answers. */
+export const DANMU_PER_WINDOW = 1000;
+/** The colours a bullet may have; the first is the default. */
+export const DANMU_COLORS = ["#ffffff", "#fe0302", "#ff7204", "#ffaa02", "#ffd302", "#00cd00", "#00a2ff", "#cc0273"] as const;
+/** Extension: the bullets of video `id` from second `from` up to (not including) `to`, by time. */
+export const danmuList = silentEndpoint<{ id: number; from: number; to: number }, Danmu[]>("/api/mvDanmu/list");
+/** Extension: sends a bullet at second `time` of video `id`. */
+export const danmuSend = endpoint<{ id: number; time: number; content: string; color?: string; request_id?: string }, Danmu>("/api/mvDanmu/send", {
+  repeat: "request_id",
+  strings: { content: true, color: true, request_id: true },
+});
 
 // Comments.
 export const MAX_COMMENT = 500;
@@ -59,9 +82,3 @@ export const requestFind = endpoint<
   { id?: number; content?: string; images?: string[]; video?: string; is_request?: number; coins?: number; topic_id?: number; category_id?: number; request_id?: string },
   { requested: number; count: number; post_id: number }
 >("/api/find/create", { repeat: "request_id", strings: { content: true, video: true, request_id: true } });
-
-// Bullet comments (弹幕, issue 36): extensions.
-/** Longest window `danmuList` answers, seconds. */
-export const DANMU_WINDOW = 60;
-/** Extension: a video's bullets between `from` and `to` seconds (a window of at most 60 s); silent: loaded in the background. */
-export const danmuList = silentEndpoint<{ id: number; from: number; to: number }, Danmu[]>("/api/mvDanmu/list");

@@ -4,7 +4,7 @@ import { parseRef, removedWords, reportedItems, reviewReported, ReviewRefused, t
 import { AdminError, printTable, withDatabase } from "./database.ts";
 
 // `npm run admin -- reports list [--all]|restore REF|remove REF`: an operator reviews what members' reports hid
-// (decisions 050, 069): an item by its id; a comment, a dating review or a profile as comment:ID, review:ID, member:ID.
+// (decisions 050, 069): an item by its id; a comment, a dating review or a profile as comment:ID, review:ID, member:ID, danmu:ID.
 
 const print = (json: boolean, data: unknown, text: () => void) => (json ? process.stdout.write(`${JSON.stringify(data, null, 2)}\n`) : text());
 
@@ -20,7 +20,7 @@ const row = (r: ReportedItem) => [
 ];
 
 const refOf = (text: string) => {
-  if (!parseRef(text)) throw new AdminError(`not an item id nor comment:ID, review:ID, member:ID: ${text}`);
+  if (!parseRef(text)) throw new AdminError(`not an item id nor comment:ID, review:ID, member:ID, danmu:ID: ${text}`);
   return text;
 };
 
@@ -50,7 +50,7 @@ async function review(id: string, verdict: "restore" | "remove", json: boolean) 
 }
 
 const list = new Command("list")
-  .description("what reports hid (items, comment:ID, review:ID, member:ID), oldest hidden first")
+  .description("what reports hid (items, comment:ID, review:ID, member:ID, danmu:ID), oldest hidden first")
   .option("--all", "also those with an open report that are still shown")
   .option("--json", "print JSON")
   .action(async (opts: { all?: boolean; json?: boolean }) => {
@@ -64,13 +64,13 @@ const list = new Command("list")
 
 const restore = new Command("restore")
   .description("found fine: shown again; its open reports become reviewed and no longer count")
-  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID")
+  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID, danmu:ID")
   .option("--json", "print JSON")
   .action(async (id: string, opts: { json?: boolean }) => await review(id, "restore", Boolean(opts.json)));
 
 const remove = new Command("remove")
   .description("found violating: out for good (its author's view too; a profile is cleared); its open reports become reviewed")
-  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID")
+  .argument("<ref>", "an item id, or comment:ID, review:ID, member:ID, danmu:ID")
   .option("--json", "print JSON")
   .action(async (id: string, opts: { json?: boolean }) => await review(id, "remove", Boolean(opts.json)));
 

@@ -20,8 +20,8 @@ export const SHOWN_TO_VIEWER = `(i.hidden = ${SHOWN} OR (i.hidden = ${HIDDEN_BY_
  */
 export const REVIEWED_ITEM_KINDS = ["post", "headline", "novel", "picture", "audio", "game", "news", "video", "comic"] as const;
 export type ReviewedItemKind = (typeof REVIEWED_ITEM_KINDS)[number];
-/** What members write that is not an item (decision 069): a comment or reply, a dating review, a member's profile. */
-export const WRITTEN_TARGETS = ["comment", "review", "member"] as const;
+/** What members write that is not an item (decision 069): a comment or reply, a dating review, a member's profile, a bullet comment (decision 082). */
+export const WRITTEN_TARGETS = ["comment", "review", "member", "danmu"] as const;
 export type WrittenTarget = (typeof WRITTEN_TARGETS)[number];
 export type ReviewedKind = ReviewedItemKind | WrittenTarget;
 
@@ -39,6 +39,7 @@ export const NOUNS: Record<ReviewedKind, string> = {
   comment: "评论",
   review: "评价",
   member: "资料",
+  danmu: "弹幕",
 };
 
 /** What everyone, its author too, is told of a removed post or headline. */
@@ -61,12 +62,13 @@ export const WRITTEN: Record<WrittenTarget, { table: string; author: string; hid
   comment: { table: "comments", author: "user_id", hidden: "hidden", hiddenAt: "hidden_at", text: "t.content" },
   review: { table: "dating_reviews", author: "user_id", hidden: "hidden", hiddenAt: "hidden_at", text: "t.content" },
   member: { table: "users", author: "id", hidden: "profile_hidden", hiddenAt: "profile_hidden_at", text: "COALESCE(t.nickname, '') || ' ' || COALESCE(t.intro, '')" },
+  danmu: { table: "danmu", author: "user_id", hidden: "hidden", hiddenAt: "hidden_at", text: "t.content" },
 };
 
 export interface ReportedItem {
   id: number;
   kind: ReviewedKind;
-  /** What the operator names it by: the id of an item, `comment:ID`, `review:ID` or `member:ID` otherwise. */
+  /** What the operator names it by: the id of an item, `comment:ID`, `review:ID`, `member:ID` or `danmu:ID` otherwise. */
   ref: string;
   author_id: number;
   author: string;
@@ -156,9 +158,9 @@ export interface ReviewOutcome {
   reward_coins: number;
 }
 
-/** A reference the operator gives (`12`, `comment:12`, `review:3`, `member:7`) as a target and an id, or null. */
+/** A reference the operator gives (`12`, `comment:12`, `review:3`, `member:7`, `danmu:5`) as a target and an id, or null. */
 export function parseRef(ref: string | number): { target: "item" | WrittenTarget; id: number } | null {
-  const m = /^(?:(comment|review|member):)?(\d{1,12})$/.exec(String(ref).trim());
+  const m = new RegExp(`^(?:(${WRITTEN_TARGETS.join("|")}):)?(\\d{1,12})$`).exec(String(ref).trim());
   return m ? { target: (m[1] as WrittenTarget | undefined) ?? "item", id: Number(m[2]) } : null;
 }
 
@@ -169,7 +171,7 @@ export function parseRef(ref: string | number): { target: "item" | WrittenTarget
  */
 export async function reviewReported(db: DB, ref: string | number, verdict: "restore" | "remove"): Promise<ReviewOutcome> {
   const parsed = parseRef(ref);
-  if (!parsed) throw new ReviewRefused(`not an item id nor comment:ID, review:ID, member:ID: ${ref}`);
+  if (!parsed) throw new ReviewRefused(`not an item id nor comment:ID, review:ID, member:ID, danmu:ID: ${ref}`);
   const { target, id } = parsed;
   return await db.transaction(async (db) => {
     const now = clock.now();

@@ -4,7 +4,7 @@ import { MAX_REPORT_TEXT } from "#gateway/api/video.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, defineHandler, idInput } from "#server/http/registry.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
-import { HIDDEN_BY_REPORTS, NOUNS, removedWords, REMOVED, SHOWN, WRITTEN, type WrittenTarget } from "./report-review.ts";
+import { HIDDEN_BY_REPORTS, NOUNS, removedWords, REMOVED, SHOWN, WRITTEN, WRITTEN_TARGETS, type WrittenTarget } from "./report-review.ts";
 import { clock } from "#server/clock.ts";
 
 /** A report's words, for anything members report. */
@@ -39,7 +39,7 @@ export const report = defineHandler(video.report, {
 
 /** Where a thing `/api/system/report` takes stands: its author, its review state, and how to change that state. */
 function targetOf(kind: services.ReportTarget, id: number) {
-  if (kind === "comment" || kind === "review" || kind === "member") {
+  if ((WRITTEN_TARGETS as readonly string[]).includes(kind)) {
     const w = WRITTEN[kind as WrittenTarget];
     const person = kind === "member" ? " AND (phone IS NOT NULL OR is_creator = 1)" : "";
     return {
@@ -70,6 +70,7 @@ const MISSING: Record<services.ReportTarget, string> = {
   news: "文章不存在或已下架",
   video: "视频不存在或已下架",
   comic: "漫画不存在或已下架",
+  danmu: "弹幕不存在或已删除",
 };
 
 /**

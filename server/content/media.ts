@@ -10,7 +10,7 @@ import { placeholderPng } from "#server/media/placeholder-png.ts";
 import { HIDDEN_BY_REPORTS, REMOVED } from "#server/community/report-review.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
-/** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/index.m3u8, N = 1..3; served per item only. */
+/** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/master.m3u8 with its renditions, N = 1..3; served per item only. */
 export const CLIPS_DIR = join(import.meta.dirname, "../media/clips");
 export const CLIP_COUNT = 3;
 
@@ -47,7 +47,7 @@ export interface VideoGrant {
  * again soon gives the same address (the player keeps its place, the browser its cache).
  */
 export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media: string, grant?: VideoGrant, now = clock.now()): string {
-  const file = slot === "preview" || media.startsWith("hls:") ? "index.m3u8" : "video.mp4";
+  const file = slot === "preview" || media.startsWith("hls:") ? "master.m3u8" : "video.mp4";
   const address = `${origin}/media/video/${itemId}/${slot}/${file}`;
   if (!grant) return address;
   const expires = Math.ceil((now + GRANT_TTL_MS) / 600_000) * 600;
@@ -117,10 +117,13 @@ function videosOf(row: MediaRow): { media: string; paid: boolean }[] {
 
 const clipOf = (media: string) => Math.min(Math.max(Number(media.split(":")[1]) || 1, 1), CLIP_COUNT);
 
+/** The renditions of each placeholder clip's HLS (scripts/make-clips.sh), best first: a folder each under hls-N/. */
+export const RENDITIONS = ["540p", "270p"] as const;
+
 /**
- * The playlist with every address in it (the init section's and the segments') carrying `query`, so hls.js, which
- * resolves them against the playlist's address without its query, fetches them with the grant. With `limit`,
- * only the first `limit` segments.
+ * A playlist with every address in it (a master's variant playlists; a media playlist's init section and segments)
+ * carrying `query`, so hls.js and Safari, which resolve them against the playlist's address without its query, fetch
+ * them with the grant. With `limit`, a media playlist keeps only its first `limit` segments.
  */
 export function signedPlaylist(text: string, query: string, limit = Infinity): string {
   const withQuery = (uri: string) => (query ? `${uri}?${query}` : uri);
@@ -133,7 +136,7 @@ export function signedPlaylist(text: string, query: string, limit = Infinity): s
     }
     if (line.startsWith("#EXT-X-MAP:")) out.push(line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${withQuery(uri)}"`));
     else if (line && !line.startsWith("#")) {
-      segments++;
+      if (line.endsWith(".m4s")) segments++;
       out.push(withQuery(line));
     } else out.push(line);
   }
@@ -143,16 +146,19 @@ export function signedPlaylist(text: string, query: string, limit = Infinity): s
 const PLAYLIST = "application/vnd.apple.mpegurl";
 
 /**
- * GET /media/video/:id/:slot/:file: one of an item's videos (`video.mp4`, or `index.m3u8` with its `init.mp4` and
- * `seg-N.m4s`). A free item's answer anyone; a sold one's, or one of an item hidden by reports, only with a valid
- * grant on the item, 403 otherwise (decisions 067, 078). A video's preview is public and holds its first
- * `PREVIEW_SEGMENTS` segments only; a hidden item has none.
+ * GET /media/video/:id/:slot/:file and /media/video/:id/:slot/:rendition/:file: one of an item's videos
+ * (`video.mp4`, or the HLS `master.m3u8` naming one `<rendition>/index.m3u8` per rendition, each with its
+ * `init.mp4` and `seg-N.m4s`). A free item's answer anyone; a sold one's, or one of an item hidden by reports, only
+ * with a valid grant on the item, 403 otherwise (decisions 067, 078). A video's preview is public and holds the first
+ * `PREVIEW_SEGMENTS` segments of every rendition only; a hidden item has none.
  */
 export async function serveVideo(c: Context, db: DB, secret: string): Promise<Response> {
   const id = Number(c.req.param("id"));
   const slot = c.req.param("slot") ?? "";
+  const rendition = c.req.param("rendition");
   const file = c.req.param("file") ?? "";
   if (!Number.isSafeInteger(id) || id < 1 || !/^(\d{1,2}|preview)$/.test(slot)) return c.text("not found", 404);
+  if (rendition !== undefined && !(RENDITIONS as readonly string[]).includes(rendition)) return c.text("not found", 404);
   const row = await db.get<MediaRow>("SELECT kind, media, coins, vip_free, description, body, hidden FROM items WHERE id = ?", [id]);
   // An item an operator removed after reports (decision 073) is played by nobody.
   const videos = row && Number(row.hidden) !== REMOVED ? videosOf(row) : [];
@@ -168,12 +174,13 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - clock.now()) / 1000)))}` : "public, max-age=3600";
   const clip = clipOf(video.media);
   const hls = video.media.startsWith("hls:");
-  if (file === "video.mp4" && !hls) return sendFile(c, join(CLIPS_DIR, `clip-${clip}.mp4`), c.req.path, cache);
-  if (!hls || (file !== "index.m3u8" && file !== "init.mp4" && !/^seg-\d{1,4}\.m4s$/.test(file))) return c.text("not found", 404);
-  if (preview && file !== "index.m3u8" && file !== "init.mp4" && Number(/\d+/.exec(file)![0]) >= PREVIEW_SEGMENTS) return c.text("not found", 404);
-  const path = safeFile(join(CLIPS_DIR, `hls-${clip}`), file);
+  if (rendition === undefined && file === "video.mp4" && !hls) return sendFile(c, join(CLIPS_DIR, `clip-${clip}.mp4`), c.req.path, cache);
+  const inRendition = file === "index.m3u8" || file === "init.mp4" || /^seg-\d{1,4}\.m4s$/.test(file);
+  if (!hls || (rendition === undefined ? file !== "master.m3u8" : !inRendition)) return c.text("not found", 404);
+  if (preview && file.endsWith(".m4s") && Number(/\d+/.exec(file)![0]) >= PREVIEW_SEGMENTS) return c.text("not found", 404);
+  const path = safeFile(join(CLIPS_DIR, `hls-${clip}`, rendition ?? ""), file);
   if (!path) return c.text("not found", 404);
-  if (file !== "index.m3u8") return sendFile(c, path, c.req.path, cache);
+  if (!file.endsWith(".m3u8")) return sendFile(c, path, c.req.path, cache);
   const text = signedPlaylist(readFileSync(path, "utf8"), granted ? grantOnly(query) : "", preview ? PREVIEW_SEGMENTS : Infinity);
   const headers = { "content-type": PLAYLIST, "cache-control": cache, "x-content-type-options": "nosniff" };
   return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(text, 200, headers);

@@ -31,6 +31,18 @@ const GIFTS: [string, number][] = [["鲜花", 5], ["咖啡", 10], ["蛋糕", 20]
 const RATIOS = ["16X9", "16X9", "16X9", "16X9", "9X16", "3X4"];
 const COMMENT_LINES = ["画面很清晰", "节奏不错，看完了", "求更多同系列", "配乐很好听", "已收藏", "第二遍了", "这个角度很特别", "期待下一期"];
 
+/** Bullet comments on the demo's free video (decision 082): second, words, colour; within its 8-second clip. */
+export const SEEDED_DANMU: readonly (readonly [number, string, string])[] = [
+  [0.5, "前排", "#ffffff"],
+  [1.2, "好看", "#ffd302"],
+  [2, "打卡", "#ffffff"],
+  [2.8, "画面好清楚", "#00a2ff"],
+  [3.6, "来了来了", "#ffffff"],
+  [4.5, "好看", "#00cd00"],
+  [5.5, "打卡", "#ffffff"],
+  [6.6, "学到了", "#ff7204"],
+];
+
 /**
  * Where the seeded ads lead, by position: screens of the app only (a category through the shortcuts), so a tap in a
  * local run never leaves for a site that is not there. `tests/integration/seed-links.test.ts` keeps it so.
@@ -276,6 +288,13 @@ export async function seedCatalog(db: DB, demoUserId: number | undefined) {
       countOf: (item) => (item === DEMO_FREE_VIDEO_ID ? 25 : int(0, 8)),
       now,
     });
+
+    await insertRows(
+      db,
+      "danmu (item_id, user_id, time_s, content, color, created_at)",
+      "(?, ?, ?, ?, ?, ?)",
+      SEEDED_DANMU.map(([time, content, color], i) => [DEMO_FREE_VIDEO_ID, creators[i % creators.length], time, content, color, now]),
+    );
 
     const adRows: unknown[][] = [];
     let adId = 0;

@@ -571,4 +571,31 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE users DROP COLUMN vip;
     `,
   },
+  {
+    version: 21,
+    name: "video positions in progress (decision 081): the video's length as the player knew it, and each member's latest positions first for the watch history",
+    sql: `
+      ALTER TABLE progress ADD COLUMN duration DOUBLE PRECISION NOT NULL DEFAULT 0;
+      CREATE INDEX progress_user_recent ON progress(user_id, updated_at DESC);
+    `,
+  },
+  {
+    version: 22,
+    name: "bullet comments (decision 082): words at a second of a video, with a colour; hidden by reports as comments are",
+    sql: `
+      CREATE TABLE danmu (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        time_s DOUBLE PRECISION NOT NULL,
+        content TEXT NOT NULL,
+        color TEXT NOT NULL DEFAULT '#ffffff',
+        hidden INTEGER NOT NULL DEFAULT 0,
+        hidden_at INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX danmu_item_time ON danmu(item_id, time_s);
+      CREATE INDEX danmu_user_recent ON danmu(user_id, created_at);
+    `,
+  },
 ];

@@ -72,6 +72,7 @@ const MEMBER_SCREENS: [path: string, ready: string][] = [
   ["/novel/detail?id=31001", ".chapter-list"],
   ["/novel/chapter?id=31001", ".chapter-row"],
   ["/my/my-tickets", ".page-body"],
+  ["/my/history", ".page-body"],
   ["/my/recharge", ".product-grid"],
   ["/my/recharge-records", ".page-body"],
   ["/my/consumptions", ".page-body"],

@@ -284,6 +284,6 @@ describe("HLS without native support", () => {
     const segments = media.filter((r) => r.path.endsWith(".m4s"));
     expect(segments.length).toBeGreaterThan(0);
     expect(media.every((r) => r.status === 200 && /^\?u=\d+&e=\d+&s=[\w-]{32}$/.test(r.query))).toBe(true);
-    expect(media.map((r) => r.path)).toContain(`/media/video/${sold!.id}/0/index.m3u8`);
+    expect(media.map((r) => r.path)).toContain(`/media/video/${sold!.id}/0/master.m3u8`);
   });
 });

@@ -265,7 +265,7 @@ describe("player and money", () => {
     const guest = testClient(gw.url);
     const locked = await guest.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
     expect(locked).toMatchObject({ can_watch: 0, play_url: "", coins: DEMO_LOCKED_VIDEO_PRICE, viewer: { is_member: 0 } });
-    expect(locked.preview_url).toBe(`${gw.url}/media/video/${DEMO_LOCKED_VIDEO_ID}/preview/index.m3u8`);
+    expect(locked.preview_url).toBe(`${gw.url}/media/video/${DEMO_LOCKED_VIDEO_ID}/preview/master.m3u8`);
     const free = await guest.send(video.detail, { id: DEMO_FREE_VIDEO_ID });
     // A free video's address is public; a sold one's is signed for its holder (decision 067).
     expect(free.play_url).toBe(`${gw.url}/media/video/${DEMO_FREE_VIDEO_ID}/0/video.mp4`);
@@ -577,11 +577,15 @@ describe("media", () => {
     expect(r.headers.get("cache-control")).toMatch(/^public/);
     expect((await r.arrayBuffer()).byteLength).toBe(100);
     const free = await seededVideo("hls", false);
-    const m3u8 = await fetch(`${gw.url}/media/video/${free}/0/index.m3u8`);
+    const m3u8 = await fetch(`${gw.url}/media/video/${free}/0/270p/index.m3u8`);
     expect(m3u8.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     const text = await m3u8.text();
     expect(text).toContain('#EXT-X-MAP:URI="init.mp4"');
-    expect((await fetch(`${gw.url}/media/video/${free}/0/seg-0.m4s`)).status).toBe(200);
+    expect((await fetch(`${gw.url}/media/video/${free}/0/270p/seg-0.m4s`)).status).toBe(200);
+    // The renditions are named by the master playlist; nothing else under the slot is a file.
+    expect((await fetch(`${gw.url}/media/video/${free}/0/index.m3u8`)).status).toBe(404);
+    expect((await fetch(`${gw.url}/media/video/${free}/0/1080p/index.m3u8`)).status).toBe(404);
+    expect((await fetch(`${gw.url}/media/video/${free}/0/270p/master.m3u8`)).status).toBe(404);
     // The committed clips have no address of their own any more: a sold video's bytes are served per item only.
     expect((await fetch(`${gw.url}/media/clips/clip-1.mp4`)).status).toBe(404);
     expect((await fetch(`${gw.url}/media/video/${free}/0/..%2F..%2Fclip-1.mp4`)).status).toBe(404);
@@ -610,9 +614,10 @@ describe("paid media stays paid (decision 067)", () => {
     const hls = await seededVideo("hls", true);
     expect((await m.send(video.detail, { id: hls })).play_url).toBe("");
     const addresses = [
-      `${gw.url}/media/video/${hls}/0/index.m3u8`,
-      `${gw.url}/media/video/${hls}/0/init.mp4`,
-      `${gw.url}/media/video/${hls}/0/seg-0.m4s`,
+      `${gw.url}/media/video/${hls}/0/master.m3u8`,
+      `${gw.url}/media/video/${hls}/0/540p/index.m3u8`,
+      `${gw.url}/media/video/${hls}/0/540p/init.mp4`,
+      `${gw.url}/media/video/${hls}/0/270p/seg-0.m4s`,
       `${gw.url}/media/video/${DEMO_LOCKED_VIDEO_ID}/0/video.mp4`,
     ];
     const future = Math.floor(Date.now() / 1000) + 3600;
@@ -629,11 +634,11 @@ describe("paid media stays paid (decision 067)", () => {
 
   it("serves a preview address the preview only", async () => {
     const preview = (await testClient(gw.url).send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).preview_url;
-    const text = await (await fetch(preview)).text();
+    const text = await (await fetch(new URL("540p/index.m3u8", preview))).text();
     expect(text.match(/^seg-\d+\.m4s$/gm)).toEqual(["seg-0.m4s"]);
     expect(text).toContain("#EXT-X-ENDLIST");
-    expect(await status(new URL("seg-0.m4s", preview).href)).toBe(200);
-    expect(await status(new URL("seg-1.m4s", preview).href)).toBe(404);
+    expect(await status(new URL("540p/seg-0.m4s", preview).href)).toBe(200);
+    expect(await status(new URL("540p/seg-1.m4s", preview).href)).toBe(404);
     expect(await status(new URL("video.mp4", preview).href)).toBe(404);
   });
 
@@ -642,15 +647,17 @@ describe("paid media stays paid (decision 067)", () => {
     const uid = (await m.send(accounts.userInfo, undefined)).uid;
     const hls = await seededVideo("hls", true);
     const bought = await m.send(video.buyWithCoins, { id: hls });
-    expect(bought.data!.video.play_url).toMatch(new RegExp(`^${gw.url}/media/video/${hls}/0/index\\.m3u8\\?u=${uid}&e=\\d+&s=[\\w-]{32}$`));
-    const playlist = bought.data!.video.play_url;
+    expect(bought.data!.video.play_url).toMatch(new RegExp(`^${gw.url}/media/video/${hls}/0/master\\.m3u8\\?u=${uid}&e=\\d+&s=[\\w-]{32}$`));
+    const master = bought.data!.video.play_url;
     // Asked again soon, the address is the same: the player keeps its place.
-    expect((await m.send(video.detail, { id: hls })).play_url).toBe(playlist);
+    expect((await m.send(video.detail, { id: hls })).play_url).toBe(master);
+    const grant = new URL(master).search;
+    expect(await (await fetch(master)).text()).toContain(`\n540p/index.m3u8${grant}\n`);
+    const playlist = new URL(`540p/index.m3u8${grant}`, master).href;
     const answer = await fetch(playlist);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
     const text = await answer.text();
-    const grant = new URL(playlist).search;
     expect(text).toContain(`#EXT-X-MAP:URI="init.mp4${grant}"`);
     const segments = text.split("\n").filter((line) => line && !line.startsWith("#"));
     expect(segments.length).toBeGreaterThan(1);
@@ -675,7 +682,7 @@ describe("paid media stays paid (decision 067)", () => {
       const there = (address: string) => address.replace(gw.url, sibling.url);
       expect(await status(there(mp4))).toBe(200);
       expect(await status(there(new URL(segments[0]!, playlist).href))).toBe(200);
-      expect(await status(there(`${gw.url}/media/video/${hls}/0/seg-0.m4s`))).toBe(403);
+      expect(await status(there(`${gw.url}/media/video/${hls}/0/540p/seg-0.m4s`))).toBe(403);
     } finally {
       await sibling.kill();
     }

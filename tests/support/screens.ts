@@ -95,6 +95,7 @@ export function screens(s: Seeds): Record<string, [query: string, ready: string]
     "/my/my-like": [["", ".group-tools"], ["?list=liked", ".page-body"], ["?list=comic", ".page-body"], ["?list=follow", ".page-body"]],
     "/my/my-purchase": [["", ".page-body"], ["?kind=novel", ".page-body"]],
     "/my/my-tickets": [["", ".page-body"]],
+    "/my/history": [["", ".page-body"]],
     "/dating": [["", ".dating-card"]],
     "/dating/detail": [[`?id=${s.dating}`, ".dating-review"]],
     "/dating/dcomment": [[`?id=${s.dating}`, ".dating-terms"]],
