@@ -21,6 +21,7 @@ import { benchComicEpisode } from "./comic-episode.ts";
 import { benchUpload } from "./upload.ts";
 import { benchRouteChunks } from "./route-chunks.ts";
 import { benchDanmaku } from "./danmaku.ts";
+import { benchPlayer } from "./player.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -308,3 +309,4 @@ if (!only || only === "comics") await benchComicEpisode();
 if (!only || only === "novel") await benchNovelNextChapter();
 // `npm run bench -- danmaku`: 200 bullet comments over a playing video at 4× CPU (no build needed).
 if (!only || only === "danmaku") await benchDanmaku();
+if (!only || only === "player") await benchPlayer();

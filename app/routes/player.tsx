@@ -16,6 +16,8 @@ import { PlayerNav } from "#app/features/paging/player-nav.tsx";
 import { NextCountdown } from "#app/components/video/next-countdown.tsx";
 import { ResumePrompt } from "#app/components/video/resume-prompt.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
+import { useDanmakuItems } from "#app/features/danmaku/use-danmaku-items.ts";
 import { nextVideo } from "#app/features/next-video/next-video.ts";
 import { keepWatching, savedPosition, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
 import { playerStore } from "#app/stores/player.ts";
@@ -137,6 +139,7 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
   const watching = Boolean(video.can_watch);
   const preview = !watching && Boolean(video.preview_url);
   const next = ended?.next;
+  const bullets = useDanmakuItems(video.id, media);
 
   useEffect(() => (media && watching ? keepWatching(video.id, media) : undefined), [media, watching, video.id]);
 
@@ -176,6 +179,7 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
           autoPlay={previewStop !== null || arrived}
           badge={preview ? "试看中" : undefined}
           onMedia={setMedia}
+          layers={<DanmakuLayer video={media} items={bullets.items} />}
           onEnded={() => (preview ? setPreviewStop(media?.currentTime ?? 0) : end())}
           overlay={
             next ? (
@@ -194,6 +198,7 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
           }
         />
       </div>
+      <DanmakuBar id={video.id} video={media} onSent={bullets.add} />
       {preview && <UnlockPanel unit={{ ...unit, cover: undefined }} viewer={video.viewer} />}
     </>
   );

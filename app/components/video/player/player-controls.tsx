@@ -102,6 +102,11 @@ export default function PlayerControls({ video, box, title, poster, stream, onQu
   });
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === "Escape" && panel) {
+      e.preventDefault();
+      setPanel(null);
+      return;
+    }
     if (e.target instanceof HTMLInputElement) return;
     const act: Record<string, () => void> = {
       " ": playPause,
@@ -190,7 +195,7 @@ export default function PlayerControls({ video, box, title, poster, stream, onQu
         </div>
       </div>
       {panel && (
-        <div className="player-panel" role="dialog" aria-label={{ rate: "倍速", quality: "画质", more: "更多设置" }[panel]}>
+        <div className="player-panel" role="dialog" aria-label={{ rate: "倍速", quality: "画质", more: "更多设置" }[panel]} ref={focusChosen}>
           {panel === "rate" && (
             <Selector
               aria-label="倍速"
@@ -231,6 +236,11 @@ export default function PlayerControls({ video, box, title, poster, stream, onQu
       )}
     </div>
   );
+}
+
+/** A panel opened takes the focus, on its chosen option (Escape closes it). */
+function focusChosen(panel: HTMLDivElement | null) {
+  panel?.querySelector<HTMLElement>("[aria-checked=true], button, input")?.focus();
 }
 
 /** A yes-or-no setting of the player, kept on the device. */

@@ -32,8 +32,8 @@ const isHls = (url: string) => /\.m3u8(?:$|\?)/.test(url);
 const FAILED = "视频加载失败，请稍后重试";
 
 /**
- * Plays `src` on `el`: MP4 natively, HLS natively where the browser can (Safari), else through hls.js, loaded only
- * then. hls.js keeps its bandwidth-based choice (ABR) unless the member picks a height.
+ * Plays `src` on `el`: MP4 natively, HLS through hls.js (loaded only then), which keeps its bandwidth-based choice
+ * (ABR) unless the member picks a height.
  */
 export function attachStream(el: HTMLVideoElement, src: string, opts: StreamOptions): Stream {
   let cancelled = false;
@@ -47,10 +47,21 @@ export function attachStream(el: HTMLVideoElement, src: string, opts: StreamOpti
     return at ? at.index : -1;
   };
 
-  if (isHls(src) && !el.canPlayType("application/vnd.apple.mpegurl")) {
+  const native = () => {
+    el.src = src;
+    el.load();
+    if (opts.startAt > 0) el.addEventListener("loadedmetadata", () => void (el.currentTime = opts.startAt), { once: true });
+    state(0);
+    opts.onReady();
+  };
+
+  // HLS goes through hls.js wherever it runs (Media Source, or Managed Media Source on iOS 17.1+), even where the
+  // browser plays HLS itself (Safari, recent Chrome): only hls.js lets the member pick a rendition. Native HLS is
+  // for the browsers hls.js cannot run in.
+  if (isHls(src)) {
     void import("hls.js").then(({ default: Hls }) => {
       if (cancelled) return;
-      if (!Hls.isSupported()) return opts.onError("当前浏览器无法播放此视频");
+      if (!Hls.isSupported()) return el.canPlayType("application/vnd.apple.mpegurl") ? native() : opts.onError("当前浏览器无法播放此视频");
       const h = new Hls({ maxBufferLength: 20, startPosition: opts.startAt > 0 ? opts.startAt : -1 });
       hls = h;
       h.on(Hls.Events.ERROR, (_e, data) => {
@@ -71,13 +82,7 @@ export function attachStream(el: HTMLVideoElement, src: string, opts: StreamOpti
       h.loadSource(src);
       h.attachMedia(el);
     });
-  } else {
-    el.src = src;
-    el.load();
-    if (opts.startAt > 0) el.addEventListener("loadedmetadata", () => void (el.currentTime = opts.startAt), { once: true });
-    state(0);
-    opts.onReady();
-  }
+  } else native();
 
   return {
     setQuality(height) {

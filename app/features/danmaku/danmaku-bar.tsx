@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { Danmu } from "#gateway/api/content-types.ts";
+import { danmuSend } from "#gateway/api/video.ts";
+import { Sheet } from "#app/components/sheet.tsx";
+import { DanmakuSendBox } from "#app/components/video/danmaku/send-box.tsx";
+import { DanmakuSettingsPanel } from "#app/components/video/danmaku/settings-panel.tsx";
+import { useDanmakuSettings } from "#app/components/video/danmaku/use-settings.ts";
+import { api } from "#app/lib/gateway.ts";
+import { useSubmission } from "#app/lib/submission.ts";
+import { danmakuStore } from "#app/stores/danmaku.ts";
+import { useStore } from "#app/stores/use-store.ts";
+import { isLoggedIn, userStore } from "#app/stores/user.ts";
+
+// The engine and its canvas load after the first paint (decision 083).
+const Danmaku = lazy(() => import("#app/components/video/danmaku/danmaku.tsx"));
+
+/** Bullet comments over the picture: drawn on one canvas, as the member's settings say. */
+export function DanmakuLayer({ video, items }: { video: HTMLVideoElement | null; items: readonly Danmu[] }) {
+  const settings = useDanmakuSettings();
+  return (
+    <Suspense fallback={null}>
+      <Danmaku video={video} items={items} settings={settings} />
+    </Suspense>
+  );
+}
+
+/**
+ * Under the picture: 弹 (bullets shown or not), the box that sends one at the current second, and the bullet settings.
+ * A visitor is asked to log in first.
+ */
+export function DanmakuBar({ id, video, onSent }: { id: number; video: HTMLVideoElement | null; onSent: (bullet: Danmu) => void }) {
+  const show = useStore(danmakuStore, (s) => s.show);
+  const member = useStore(userStore, () => isLoggedIn());
+  const location = useLocation();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const submission = useSubmission();
+
+  const send = async (content: string) => {
+    const time = Math.round((video?.currentTime ?? 0) * 10) / 10;
+    const bullet = await api(danmuSend, { id, time, content, request_id: submission.idFor({ id, content }) });
+    submission.done();
+    onSent(bullet);
+  };
+
+  return (
+    <div className="danmaku-bar">
+      <button
+        type="button"
+        className="danmaku-toggle"
+        aria-pressed={show}
+        aria-label={show ? "关闭弹幕" : "开启弹幕"}
+        onClick={() =>
+          danmakuStore.set((s) => {
+            s.show = !s.show;
+          })
+        }
+      >
+        弹
+      </button>
+      {member ? (
+        <DanmakuSendBox onSend={send} disabled={!video} />
+      ) : (
+        <Link className="danmaku-login" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+          登录后发弹幕
+        </Link>
+      )}
+      <button type="button" className="danmaku-settings-button" onClick={() => setSettingsOpen(true)}>
+        弹幕设置
+      </button>
+      <Sheet visible={settingsOpen} onClose={() => setSettingsOpen(false)} title="弹幕设置">
+        <DanmakuSettingsPanel />
+      </Sheet>
+    </div>
+  );
+}
