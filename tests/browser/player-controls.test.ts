@@ -5,7 +5,7 @@ import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.t
 import { answerDialog, findText, tapText } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { doubleTap, drag, press, tap } from "../support/touch.ts";
-import { inAppNavigate, videoSuite } from "../support/video-suite.ts";
+import { inAppNavigate, showControls, videoSuite } from "../support/video-suite.ts";
 
 // The player's own controls and gestures (issue 36), by touch on an emulated phone.
 
@@ -96,6 +96,7 @@ const fmt = (s: number) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${Str
 describe("player settings", () => {
   it("plays at the speed chosen, and keeps it on the device for the next video", async () => {
     const page = await freeVideo();
+    await showControls(page);
     await page.locator("button::-p-text(倍速)").click();
     await page.locator("[role=dialog][aria-label=倍速] button::-p-text(1.5x)").click();
     await page.waitForFunction(() => (document.querySelector("video") as V).playbackRate === 1.5);
@@ -103,6 +104,21 @@ describe("player settings", () => {
     await playing(page);
     expect(await videoProp(page, "playbackRate")).toBe(1.5);
     expect(await page.$eval(".player-bar", (b) => b.textContent)).toContain("1.5x");
+  });
+});
+
+describe("player and the system", () => {
+  it("names the video to the system's media controls, and goes on by itself where it was left in this session", async () => {
+    const page = await freeVideo();
+    const title = await page.$eval(".player-title", (h) => h.textContent);
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
+    await page.$eval("video", (v) => void ((v as V).currentTime = 6));
+    await page.waitForFunction(() => (document.querySelector("video") as V).currentTime >= 6);
+    await page.$eval("video", (v) => (v as V).pause());
+    await page.reload();
+    await playing(page);
+    expect(await videoProp(page, "currentTime")).toBeGreaterThanOrEqual(6);
+    expect(await page.$(".resume-prompt")).toBeNull();
   });
 });
 
@@ -164,5 +180,21 @@ describe("what plays next", () => {
     await findText(page, `接下来播放：${next.title}`);
     await new Promise((r) => setTimeout(r, 6000));
     expect(new URL(page.url()).searchParams.get("id")).toBe(String(id));
+  });
+
+  it("only offers the next video when 自动连播 is off", async () => {
+    const { id, next } = await seriesPair();
+    const page = await adultPhone();
+    await page.goto(`${suite.gw.url}/player?id=${id}`);
+    await playing(page);
+    await showControls(page);
+    await page.locator("[aria-label=更多设置]").click();
+    await page.locator("label::-p-text(自动连播) input").click();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("___PLAYER__")!).autoplayNext)).toBe(false);
+    await toEnd(page);
+    await findText(page, `接下来播放：${next.title}`);
+    expect(await page.$(".next-countdown [role=timer]")).toBeNull();
+    await page.locator(".next-countdown a::-p-text(立即播放)").click();
+    await page.waitForFunction((n) => location.search === `?id=${n}`, {}, next.id);
   });
 });

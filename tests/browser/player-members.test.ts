@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { resources, video } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { findText } from "../support/browser.ts";
-import { tap } from "../support/touch.ts";
 import { testClient } from "../support/gateway.ts";
-import { inAppNavigate, videoSuite } from "../support/video-suite.ts";
+import { inAppNavigate, showControls, videoSuite } from "../support/video-suite.ts";
 
 // What the player keeps for a member (issue 36): the quality chosen, the place reached on another device, and bullet
 // comments another member sees at their second.
@@ -15,14 +14,6 @@ const { suite, adultPhone, loggedIn, newMember } = videoSuite();
 type V = HTMLVideoElement;
 const shown = "[...document.querySelectorAll('video')].find((v) => v.checkVisibility())";
 const playing = (page: Page) => page.waitForFunction(`(() => { const v = ${shown}; return !!v && !v.paused && v.currentTime > 0.2; })()`, { timeout: 20_000 });
-
-/** Brings back the controls, which hide after 3 s of play, with a tap on the picture, as a person does. */
-async function showControls(page: Page) {
-  if (!(await page.$(".player-controls.is-hidden"))) return;
-  const box = (await (await page.$("[data-testid=player-surface]"))!.boundingBox())!;
-  await tap(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.4 });
-  await page.waitForSelector(".player-controls:not(.is-hidden)");
-}
 
 /** Free videos of the seed: the first MP4 and HLS streams a visitor may watch. */
 async function freeVideos(kind: "hls" | "mp4", count = 1) {

@@ -273,7 +273,8 @@ describe("HLS without native support", () => {
     await page.goto(`${suite.gw.url}/player?id=${sold!.id}`);
     await tapText(page, `${sold!.coins} 金币解锁`, "button");
     await answerDialog(page, "解锁");
-    await page.waitForSelector("video[data-testid=video]", { timeout: 20_000 });
+    // Unlocked: the preview's mark goes and the whole video plays.
+    await page.waitForSelector(".video-player-badge", { hidden: true, timeout: 20_000 });
     await page.$eval("video", (v) => {
       (v as HTMLVideoElement).muted = true;
       void (v as HTMLVideoElement).play();

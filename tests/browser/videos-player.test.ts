@@ -293,7 +293,7 @@ describe("player", () => {
     await c.send(video.comment, { id: 12, content: "短评论" });
     await page.goto(`${suite.gw.url}/player?id=12`);
     await findText(page, "短评论", "p");
-    expect(await page.$$eval("button[aria-expanded]", (b) => b.length)).toBe(0);
+    expect(await page.$$eval(".comments button[aria-expanded]", (b) => b.length)).toBe(0);
   });
 
   it("shows a reply under the replies already open", async () => {

@@ -4,6 +4,7 @@ import type { Page } from "puppeteer";
 import { accounts } from "#gateway/api/index.ts";
 import { gatewayAndBrowser, submitLogin, adultPhone as adultPhoneIn } from "./browser.ts";
 import { DEMO, testClient } from "./gateway.ts";
+import { tap } from "./touch.ts";
 
 // What the video browser runs share (one gateway and one browser per file): a logged-in phone, new members with
 // coins, and waits on the router and on overlays.
@@ -21,6 +22,14 @@ export const noneVisible = (page: Page, selector: string) =>
   page.waitForFunction((sel) => ![...document.querySelectorAll<HTMLElement>(sel)].some((e) => e.checkVisibility()), {}, selector);
 export const sheetIdle = (page: Page, cls: string) =>
   page.waitForFunction((c) => document.querySelector<HTMLElement>(`.${c}`)?.style.pointerEvents === "unset", {}, cls);
+
+/** Brings back the controls, which hide after 3 s of play, with a tap on the picture, as a person does. */
+export async function showControls(page: Page) {
+  if (!(await page.$(".player-controls.is-hidden"))) return;
+  const box = (await (await page.$("[data-testid=player-surface]"))!.boundingBox())!;
+  await tap(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.4 });
+  await page.waitForSelector(".player-controls:not(.is-hidden)");
+}
 
 export const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
 export const inAppNavigate = (page: Page, to: string) =>

@@ -65,7 +65,7 @@ export function DanmakuSendBox({ onSend, disabled = false }: { onSend: (text: st
         </span>
       </span>
       <Button type="submit" color="primary" size="small" disabled={disabled || blank} loading={sending}>
-        发送
+        发弹幕
       </Button>
       {error && (
         <p id={errorId} className="danmaku-send-error" role="alert">
