@@ -198,7 +198,7 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
           }
         />
       </div>
-      <DanmakuBar id={video.id} video={media} onSent={bullets.add} />
+      <DanmakuBar id={video.id} video={media} items={bullets.items} onSent={bullets.add} />
       {preview && <UnlockPanel unit={{ ...unit, cover: undefined }} viewer={video.viewer} />}
     </>
   );

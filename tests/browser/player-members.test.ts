@@ -1,8 +1,9 @@
 import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { resources, video } from "#gateway/api/index.ts";
-import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { findText } from "../support/browser.ts";
+import { DEMO_FREE_VIDEO_ID, SEEDED_DANMU } from "#server/content/seed.ts";
+import { REPORT_TYPES } from "#server/seed/index.ts";
+import { findText, tapText } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { inAppNavigate, showControls, videoSuite } from "../support/video-suite.ts";
 
@@ -117,5 +118,20 @@ describe("bullet comments", () => {
     await other.locator("button.danmaku-toggle").click();
     await expect.poll(() => drawn(other), { timeout: 10_000 }).toBe(false);
     expect(await other.$eval("button.danmaku-toggle", (b) => b.getAttribute("aria-pressed"))).toBe("false");
+  });
+
+  it("lists the bullets around the current second under 弹幕设置, each reported by 举报", async () => {
+    const m = await newMember(0);
+    const page = await loggedIn(m.phone, m.password);
+    await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await playing(page);
+    await page.evaluate(`${shown}.pause()`);
+    await page.locator("button.danmaku-settings-button").click();
+    const [, first] = SEEDED_DANMU[0]!;
+    await page.waitForSelector(`.danmaku-nearby button[aria-label="举报弹幕：${first}"]`, { visible: true });
+    await page.locator(`.danmaku-nearby button[aria-label="举报弹幕：${first}"]`).click();
+    await page.waitForSelector(".adm-action-sheet-extra", { visible: true });
+    await tapText(page, REPORT_TYPES[1]!, ".adm-action-sheet-button-item");
+    await page.waitForFunction(() => document.querySelector(".adm-toast-main")?.textContent === "举报已提交");
   });
 });

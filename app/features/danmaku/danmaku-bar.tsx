@@ -7,7 +7,9 @@ import { DanmakuSendBox } from "#app/components/video/danmaku/send-box.tsx";
 import { DanmakuSettingsPanel } from "#app/components/video/danmaku/settings-panel.tsx";
 import { useDanmakuSettings } from "#app/components/video/danmaku/use-settings.ts";
 import { api } from "#app/lib/gateway.ts";
+import { formatDuration } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";
+import { ReportButton } from "#app/features/report/report-button.tsx";
 import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { isLoggedIn, userStore } from "#app/stores/user.ts";
@@ -29,11 +31,12 @@ export function DanmakuLayer({ video, items }: { video: HTMLVideoElement | null;
  * Under the picture: 弹 (bullets shown or not), the box that sends one at the current second, and the bullet settings.
  * A visitor is asked to log in first.
  */
-export function DanmakuBar({ id, video, onSent }: { id: number; video: HTMLVideoElement | null; onSent: (bullet: Danmu) => void }) {
+export function DanmakuBar({ id, video, items, onSent }: { id: number; video: HTMLVideoElement | null; items: readonly Danmu[]; onSent: (bullet: Danmu) => void }) {
   const show = useStore(danmakuStore, (s) => s.show);
   const member = useStore(userStore, () => isLoggedIn());
   const location = useLocation();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Open: the second the video was at, for the bullets around it.
+  const [settingsAt, setSettingsAt] = useState<number | null>(null);
   const submission = useSubmission();
 
   const send = async (content: string) => {
@@ -65,12 +68,38 @@ export function DanmakuBar({ id, video, onSent }: { id: number; video: HTMLVideo
           登录后发弹幕
         </Link>
       )}
-      <button type="button" className="danmaku-settings-button" onClick={() => setSettingsOpen(true)}>
+      <button type="button" className="danmaku-settings-button" onClick={() => setSettingsAt(video?.currentTime ?? 0)}>
         弹幕设置
       </button>
-      <Sheet visible={settingsOpen} onClose={() => setSettingsOpen(false)} title="弹幕设置">
+      <Sheet visible={settingsAt !== null} onClose={() => setSettingsAt(null)} title="弹幕设置">
         <DanmakuSettingsPanel />
+        {settingsAt !== null && <NearbyBullets items={items} at={settingsAt} />}
       </Sheet>
     </div>
+  );
+}
+
+const NEARBY_S = 15;
+
+/** The others' bullets around second `at`, each with 举报 (hidden from everyone else at the third report). */
+function NearbyBullets({ items, at }: { items: readonly Danmu[]; at: number }) {
+  const near = items.filter((b) => !b.own && Math.abs(b.time - at) <= NEARBY_S).slice(0, 30);
+  return (
+    <section className="danmaku-nearby" aria-label="附近的弹幕">
+      <h3>附近的弹幕</h3>
+      {near.length === 0 ? (
+        <p className="danmaku-nearby-empty">这附近还没有弹幕</p>
+      ) : (
+        <ul>
+          {near.map((b) => (
+            <li key={b.id}>
+              <span className="danmaku-nearby-time">{formatDuration(b.time)}</span>
+              <span className="danmaku-nearby-text">{b.content}</span>
+              <ReportButton kind="danmu" id={b.id} look="text" label={`举报弹幕：${b.content}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

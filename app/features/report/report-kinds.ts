@@ -33,6 +33,7 @@ export const REPORT_KINDS = {
   audio: generic("audio"),
   game: generic("game"),
   news: generic("news"),
+  danmu: generic("danmu"),
 } satisfies Record<string, ReportCalls>;
 
 export type ReportKind = keyof typeof REPORT_KINDS;
