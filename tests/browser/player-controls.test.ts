@@ -122,6 +122,17 @@ describe("player and the system", () => {
   });
 });
 
+describe("picture-in-picture", () => {
+  it("floats the video in its own window from 更多设置, where the browser has one", async () => {
+    const page = await freeVideo();
+    expect(await page.evaluate(() => document.pictureInPictureEnabled)).toBe(true);
+    await showControls(page);
+    await page.locator("[aria-label=更多设置]").click();
+    await (await page.$("[role=dialog][aria-label=更多设置] ::-p-text(画中画)"))!.tap();
+    await page.waitForFunction(() => document.pictureInPictureElement === document.querySelector("video"));
+  });
+});
+
 describe("a paid video's preview", () => {
   it("plays the preview (试看中), offers the unlock in place at its end, and after unlocking plays on from there", async () => {
     const m = await newMember(500);

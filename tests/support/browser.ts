@@ -127,6 +127,13 @@ export async function clickText(page: Page, text: string, selector = "*") {
   for (let attempt = 1; ; attempt++) {
     const handle = await findText(page, text, selector);
     try {
+      // Covered where it is (by the fixed tab bar, at the bottom of a long screen): scrolled to the middle first, as a
+      // person scrolls to see what they tap. Puppeteer's own scrolling stops once the element is in the viewport.
+      await handle!.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!hit || !(hit === e || e.contains(hit))) e.scrollIntoView({ block: "center" });
+      });
       await handle!.click();
       return;
     } catch (error) {
