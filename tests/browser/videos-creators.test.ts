@@ -180,7 +180,7 @@ describe("creator centre", () => {
     await page.click(".headline-sheet .sheet-close");
     await noneVisible(page, ".headline-sheet");
     // The card follows once the like is answered, which under load can be after the sheet has closed.
-    await expect.poll(() => cardMeta(one!.title), { timeout: 5000 }).toContain(`点赞 ${formatCount(one!.like_count + 1)}`);
+    await expect.poll(() => cardMeta(one!.title), { timeout: 15_000 }).toContain(`点赞 ${formatCount(one!.like_count + 1)}`);
     await tapText(page, two!.title, ".headline h3 button");
     await findText(page, two!.title, "h2");
     const like = await page.waitForSelector("::-p-xpath(//div[contains(@class,'headline-sheet')]//button[contains(., '点赞')])", { visible: true });
@@ -190,7 +190,7 @@ describe("creator centre", () => {
     await findText(page, "头条二的评论", "p");
     await page.keyboard.press("Escape");
     await noneVisible(page, ".headline-sheet");
-    await expect.poll(() => cardMeta(two!.title), { timeout: 5000 }).toContain(`评论 ${formatCount(two!.comment_count + 1)}`);
+    await expect.poll(() => cardMeta(two!.title), { timeout: 15_000 }).toContain(`评论 ${formatCount(two!.comment_count + 1)}`);
   });
 
   it("likes a headline's comment and replies to it in the sheet, through the app's own action routes", async () => {
