@@ -43,6 +43,8 @@ export interface Video {
   comment_count: number;
   view_count: number;
   created_at: string;
+  /** Extension (decision 084): 1 on a video taken down that the caller bought and keeps (已下架); absent otherwise. */
+  off_shelf?: 1;
 }
 
 export interface VideoDetail extends Video {

@@ -32,6 +32,8 @@ export interface ResourceItem {
   is_end: number;
   created_at: string;
   updated_at: string;
+  /** Extension (decision 084): 1 on an item taken down that the caller bought and keeps (已下架); absent otherwise. */
+  off_shelf?: 1;
 }
 
 /** One chapter or episode of a comic, novel or audio book, as its chapter list answers it. */

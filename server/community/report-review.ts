@@ -16,6 +16,12 @@ export const TAKEN_DOWN = 3;
 /** SQL: an item the viewer `@uid` may see in a list: shown, or hidden by reports and theirs. */
 export const SHOWN_TO_VIEWER = `(i.hidden = ${SHOWN} OR (i.hidden = ${HIDDEN_BY_REPORTS} AND i.creator_id = @uid))`;
 
+/** SQL: an item taken down that the viewer `@uid` bought (all of it or a part): theirs to keep (decision 084). */
+export const KEPT_BY_VIEWER = `(i.hidden = ${TAKEN_DOWN} AND EXISTS (SELECT 1 FROM purchases kp WHERE kp.user_id = @uid AND kp.item_id = i.id))`;
+
+/** SQL: an item the viewer may open (a detail, their purchases): one they may see in a list, or one they keep. */
+export const OPEN_TO_VIEWER = `(${SHOWN_TO_VIEWER} OR ${KEPT_BY_VIEWER})`;
+
 /**
  * Items whose reports hide them: posts and headlines (decision 050), the catalogue's kinds members report through
  * `/api/system/report` (decision 069), and videos and comics (decision 073).
@@ -49,9 +55,10 @@ export const removedWords = (kind: ReviewedKind) => `该${NOUNS[kind]}因违规�
 /** What others see in place of a comment or review hidden by reports (its author still sees it). */
 export const hiddenWords = (kind: ReviewedKind) => `该${NOUNS[kind]}已被隐藏`;
 
-/** The detail's words when `viewer` may not see it, or null when they may. */
-export function refusalOf(kind: ReviewedKind, item: { hidden: number; creator_id: number | null }, viewer: number): string | null {
+/** The detail's words when `viewer` may not see it, or null when they may; `kept`: the viewer bought it. */
+export function refusalOf(kind: ReviewedKind, item: { hidden: number; creator_id: number | null }, viewer: number, kept = false): string | null {
   if (Number(item.hidden) === REMOVED) return removedWords(kind);
+  if (Number(item.hidden) === TAKEN_DOWN && !kept) return `该${NOUNS[kind]}已下架`;
   if (Number(item.hidden) === HIDDEN_BY_REPORTS && item.creator_id !== viewer) return `该${NOUNS[kind]}被多人举报，审核前暂不显示`;
   return null;
 }

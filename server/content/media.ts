@@ -7,7 +7,7 @@ import { clock } from "#server/clock.ts";
 import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
-import { HIDDEN_BY_REPORTS, REMOVED } from "#server/community/report-review.ts";
+import { HIDDEN_BY_REPORTS, REMOVED, TAKEN_DOWN } from "#server/community/report-review.ts";
 import { isStoredRef, storedImageUrl } from "#server/ingest/stored-files.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
@@ -60,9 +60,10 @@ const videoSubject = (itemId: number) => `video/${itemId}`;
 
 /**
  * Whether an item's video addresses are signed: when it is sold, and when reports hid it (decision 073), since only
- * its author may see it then and a public address would play for anyone who guesses it (decision 078).
+ * its author may see it then and a public address would play for anyone who guesses it (decision 078), and when it
+ * was taken down (decision 084): only its buyers play it.
  */
-export const signedMedia = (sold: boolean, hidden: number) => sold || Number(hidden) === HIDDEN_BY_REPORTS;
+export const signedMedia = (sold: boolean, hidden: number) => sold || Number(hidden) === HIDDEN_BY_REPORTS || Number(hidden) === TAKEN_DOWN;
 
 // Encrypted answers by URL: generating and encrypting is cheap, but feeds ask for the same covers often.
 const MAX_CACHED = 500;
@@ -165,7 +166,8 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   // An item an operator removed after reports (decision 073) is played by nobody.
   const videos = row && Number(row.hidden) !== REMOVED ? videosOf(row) : [];
   const preview = slot === "preview";
-  const hidden = Number(row?.hidden) === HIDDEN_BY_REPORTS;
+  // A hidden or taken-down video has no preview: only its author or its buyers play it, with a grant.
+  const hidden = Number(row?.hidden) === HIDDEN_BY_REPORTS || Number(row?.hidden) === TAKEN_DOWN;
   const video = preview ? (row?.kind === "video" && videos.length && !hidden ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
   if (!video) return c.text("not found", 404);
   const signed = signedMedia(video.paid, row!.hidden);

@@ -4,7 +4,7 @@ import { isVip, vipFlag, type UserRow } from "#server/accounts/users.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, isoDate, paged } from "#server/http/registry.ts";
 import { creatorShown, PROFILE_MASKED } from "#server/community/profiles-shown.ts";
-import { refusalOf, SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
+import { OPEN_TO_VIEWER, refusalOf, SHOWN_TO_VIEWER, TAKEN_DOWN } from "#server/community/report-review.ts";
 import { coverUrl, signedMedia, videoUrl } from "./media.ts";
 import { clock } from "#server/clock.ts";
 
@@ -104,6 +104,7 @@ export function toVideo(origin: string, row: ItemRow, user: Pick<UserRow, "vip_e
     comment_count: row.comment_count,
     view_count: row.view_count,
     created_at: isoDate(row.created_at),
+    ...(Number(row.hidden) === TAKEN_DOWN ? { off_shelf: 1 as const } : {}),
   };
 }
 
@@ -123,7 +124,7 @@ export function toDetail(origin: string, secret: string, row: ItemRow, user: Use
 
 /** A video the caller `uid` may see: not hidden by reports (unless theirs) nor removed (decision 073). */
 export async function itemById(db: DB, id: number, uid: number): Promise<ItemRow | undefined> {
-  return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video' AND ${SHOWN_TO_VIEWER}`, { id, uid })) as ItemRow | undefined;
+  return (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video' AND ${OPEN_TO_VIEWER}`, { id, uid })) as ItemRow | undefined;
 }
 
 /** A call about one video. */
@@ -133,7 +134,7 @@ export const videoId = z.object({ id: idInput("视频 id") });
 export async function requireVideo(db: DB, itemId: number, uid: number) {
   const row = (await db.get(`${itemSelect(db)} WHERE i.id = @id AND i.kind = 'video'`, { id: itemId, uid })) as ItemRow | undefined;
   if (!row) throw new ApiError(404, "视频不存在或已下架");
-  const refusal = refusalOf("video", row, uid);
+  const refusal = refusalOf("video", row, uid, Boolean(Number(row.is_pay)));
   if (refusal) throw new ApiError(404, refusal);
   return row;
 }
@@ -161,10 +162,10 @@ export function orderFor(sort: string | undefined): string {
  */
 export async function pageOfVideos(
   db: DB,
-  opts: { where: string; params: Record<string, unknown>; order: string; page: number; limit: number; origin: string; user: UserRow; from?: string },
+  opts: { where: string; params: Record<string, unknown>; order: string; page: number; limit: number; origin: string; user: UserRow; from?: string; kept?: boolean },
 ) {
   const from = opts.from ?? "";
-  const where = `i.kind = 'video' AND ${SHOWN_TO_VIEWER} AND ${opts.where}`;
+  const where = `i.kind = 'video' AND ${opts.kept ? OPEN_TO_VIEWER : SHOWN_TO_VIEWER} AND ${opts.where}`;
   const base = `${itemSelect(db)} ${from} WHERE ${where}`;
   const params = { uid: opts.user.id, now: clock.now(), ...opts.params };
   const total = (await db.value(`SELECT COUNT(*) FROM items i ${from} WHERE ${where}`, params))!;
@@ -183,14 +184,15 @@ export async function pageOfVideos(
 
 /**
  * A page of one of the caller's own lists of videos (likes, purchases): `from` joins the list's rows on `@uid`,
- * `order` sorts by them. Takes a handler's context.
+ * `order` sorts by them; `kept` lists too what was taken down and the caller keeps (their purchases). Takes a handler's context.
  */
 export function pageOfCallersVideos(
   { db, input, origin, caller }: { db: DB; input: { page: number; limit: number }; origin: string; caller: { user: UserRow } },
   from: string,
   order: string,
+  kept = false,
 ) {
-  return pageOfVideos(db, { from, where: "1 = 1", params: {}, order, page: input.page, limit: input.limit, origin, user: caller.user });
+  return pageOfVideos(db, { from, where: "1 = 1", params: {}, order, page: input.page, limit: input.limit, origin, user: caller.user, kept });
 }
 
 export function sectionOf(value: string | undefined): VideoSection {

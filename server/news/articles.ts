@@ -3,7 +3,7 @@ import { vipFlag, type UserRow } from "#server/accounts/users.ts";
 import { coverUrl, encImageUrl, signedMedia, videoUrl, type VideoGrant } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
-import { SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
+import { OPEN_TO_VIEWER } from "#server/community/report-review.ts";
 
 // An article is an item of kind `news`: `description` is its free part and `body` the paid rest, both HTML as
 // stored, where images and videos are named, not addressed (`<img data-seed data-ratio>`, `<video data-media>`):
@@ -80,7 +80,7 @@ export function addressed(origin: string, html: string, itemId: number, grant?: 
 }
 
 export async function requireNews(db: DB, id: number, uid: number): Promise<NewsRow> {
-  const row = (await db.get(`${newsSelect(db)} WHERE i.id = @id AND i.kind = 'news' AND ${SHOWN_TO_VIEWER}`, { id, uid })) as NewsRow | undefined;
+  const row = (await db.get(`${newsSelect(db)} WHERE i.id = @id AND i.kind = 'news' AND ${OPEN_TO_VIEWER}`, { id, uid })) as NewsRow | undefined;
   if (!row) throw new ApiError(404, "文章不存在或已下架");
   return row;
 }

@@ -6,7 +6,7 @@ import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, idInput, intInput, isoDate, paged, pageInput, sortInput, type Caller } from "#server/http/registry.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
-import { SHOWN_TO_VIEWER } from "#server/community/report-review.ts";
+import { KEPT_BY_VIEWER, OPEN_TO_VIEWER, TAKEN_DOWN } from "#server/community/report-review.ts";
 import { clock } from "#server/clock.ts";
 
 // What the five kinds of the 资源 tab share on the server: one row shape, one card, one paged list with the
@@ -39,13 +39,14 @@ export interface ResourceRow {
   is_like: number;
   is_favorite: number;
   is_follow: number;
+  hidden: number;
 }
 
 /** The select of a resource row for the caller `@uid`; add `WHERE …` (the items are `i`). */
 export function resourceSelect(db: DB): string {
   return `
   SELECT i.id, i.kind, i.title, i.description, i.cover_seed, i.cover_ratio, i.coins, i.vip_free, i.like_count, i.comment_count,
-    i.view_count, i.favorite_count, i.series_id, i.category_id, i.is_end, i.created_at, i.updated_at,
+    i.view_count, i.favorite_count, i.series_id, i.category_id, i.is_end, i.created_at, i.updated_at, i.hidden,
     (SELECT ${db.groupConcat("t.name")} FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id) AS tags,
     CASE WHEN i.kind IN ('picture', 'game') THEN (SELECT COUNT(*) FROM item_images im WHERE im.item_id = i.id)
       ELSE (SELECT COUNT(*) FROM item_units u WHERE u.item_id = i.id) END AS unit_count,
@@ -76,6 +77,7 @@ export function toResourceItem(origin: string, r: ResourceRow): ResourceItem {
     is_end: r.is_end ? 1 : 0,
     created_at: isoDate(Number(r.created_at)),
     updated_at: isoDate(Number(r.updated_at || r.created_at)),
+    ...(Number(r.hidden) === TAKEN_DOWN ? { off_shelf: 1 as const } : {}),
   };
 }
 
@@ -84,7 +86,7 @@ export const marksOf = (r: Pick<ResourceRow, "is_like" | "is_favorite" | "is_fol
 
 /** One resource of a kind for the caller, or a 404 in Chinese (`noun`: 漫画, 小说, …). */
 export async function requireResource(db: DB, kind: ResourceKind, id: number, uid: number, noun: string): Promise<ResourceRow> {
-  const row = await db.get<ResourceRow>(`${resourceSelect(db)} WHERE i.id = @id AND i.kind = @kind AND ${SHOWN_TO_VIEWER}`, { id, kind, uid });
+  const row = await db.get<ResourceRow>(`${resourceSelect(db)} WHERE i.id = @id AND i.kind = @kind AND ${OPEN_TO_VIEWER}`, { id, kind, uid });
   if (!row) throw new ApiError(404, `${noun}不存在或已下架`);
   return row;
 }
@@ -162,10 +164,10 @@ export async function pageOfResources(
   uid: number,
   kind: ResourceKind,
   input: ResourceListFields,
-  extra: { where?: string; from?: string; params?: Record<string, unknown>; order?: string } = {},
+  extra: { where?: string; from?: string; params?: Record<string, unknown>; order?: string; kept?: boolean } = {},
 ) {
   const where = [
-    "i.kind = @kind AND i.hidden = 0",
+    extra.kept ? `i.kind = @kind AND (i.hidden = 0 OR ${KEPT_BY_VIEWER})` : "i.kind = @kind AND i.hidden = 0",
     input.tag ? "EXISTS (SELECT 1 FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id AND t.name = @tag)" : "",
     input.is_end !== undefined ? "i.is_end = @is_end" : "",
     input.category_id ? "i.category_id = @category_id" : "",

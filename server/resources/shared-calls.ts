@@ -32,6 +32,7 @@ export const listBought = defineHandler(resources.listBought, {
     data: await pageOfResources(db, origin, caller.user.id, input.kind, input, {
       where: "EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id)",
       order: "(SELECT MAX(p.created_at) FROM purchases p WHERE p.user_id = @uid AND p.item_id = i.id) DESC, i.id DESC",
+      kept: true,
     }),
   }),
 });

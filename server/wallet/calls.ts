@@ -74,7 +74,7 @@ export const myPurchases = defineHandler(accounts.myPurchases, {
   auth: "member",
   input: pageInput,
   handle: async (ctx) => ({
-    data: await pageOfCallersVideos(ctx, "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid AND mp.unit_id = 0", "mp.created_at DESC, mp.id DESC"),
+    data: await pageOfCallersVideos(ctx, "JOIN purchases mp ON mp.item_id = i.id AND mp.user_id = @uid AND mp.unit_id = 0", "mp.created_at DESC, mp.id DESC", true),
   }),
 });
 

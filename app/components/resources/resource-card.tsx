@@ -6,11 +6,12 @@ import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "./resources.css";
 
-/** Price, VIP, bought and finished marks of an item. */
+/** Price, VIP, bought and finished marks of an item; 已下架 on one taken down that the member keeps. */
 export function ResourceMarks({ item }: { item: ResourceItem }) {
   const entry = RESOURCE_KINDS[item.kind];
   return (
     <>
+      {item.off_shelf ? <span className="resource-mark is-off">已下架</span> : null}
       {item.is_pay ? <span className="resource-mark is-bought">已购</span> : item.coins > 0 ? <span className="resource-mark">{item.coins} 金币</span> : null}
       {item.vip_free ? <span className="resource-mark is-vip">VIP</span> : null}
       {entry.unit ? <span className="resource-mark is-state">{item.is_end ? "完结" : "连载"}</span> : null}

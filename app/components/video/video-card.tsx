@@ -9,7 +9,8 @@ import { stackState } from "#app/stores/stack.ts";
 export const VIP_FREE = "免费（VIP）";
 
 /** A video's price as the caller sees it: free to a VIP for a VIP-free video, whatever its price to others. */
-export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay" | "can_watch">): { text: string; tone: string } {
+export function priceLabel(v: Pick<Video, "coins" | "vip_free" | "is_pay" | "can_watch" | "off_shelf">): { text: string; tone: string } {
+  if (v.off_shelf) return { text: "已下架", tone: "off" };
   if (v.is_pay) return { text: "已购", tone: "paid" };
   if (v.vip_free && v.can_watch) return { text: VIP_FREE, tone: "free" };
   if (v.coins > 0) return { text: `${v.coins}金币`, tone: "coins" };

@@ -1,4 +1,5 @@
 import type { NovelChapter, NovelDetail } from "#gateway/api/novels.ts";
+import { SHOWN, TAKEN_DOWN } from "#server/community/report-review.ts";
 import type { DB } from "#server/db/index.ts";
 import type { Caller } from "#server/http/registry.ts";
 import { ApiError, paged } from "#server/http/registry.ts";
@@ -41,7 +42,7 @@ export async function novelDetail(db: DB, origin: string, caller: Caller, id: nu
 export async function novelChapter(db: DB, caller: Caller, chapterId: number): Promise<NovelChapter> {
   const unit = await db.get<UnitRow & { body: string }>(
     `SELECT u.id, u.item_id, u.seq, u.title, u.coins, u.vip_free, u.body FROM item_units u JOIN items i ON i.id = u.item_id
-     WHERE u.id = ? AND i.kind = 'novel' AND i.hidden = 0`,
+     WHERE u.id = ? AND i.kind = 'novel' AND i.hidden IN (${SHOWN}, ${TAKEN_DOWN})`,
     [chapterId],
   );
   if (!unit) throw new ApiError(404, "章节不存在或已下架");
