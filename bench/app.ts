@@ -1,10 +1,11 @@
 // The built app on an emulated phone: first-load bytes, Lighthouse, and a long feed. Prints figures only.
 import Database from "better-sqlite3";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "puppeteer";
+import { floorClient } from "./lighthouse.ts";
 import { launch, LONG_FRAME_MS, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -156,20 +157,12 @@ async function throttledLoad(browser: Browser, url: string) {
  */
 async function machineFloor(browser: Browser, dataDir: string) {
   const { startServer } = await import("#server/start.ts");
-  const clientDir = join(dataDir, "floor-client");
-  cpSync(CLIENT, clientDir, { recursive: true });
-  const home = join(clientDir, "home/index.html");
-  const html = readFileSync(home, "utf8")
-    .replace(/<script\b[\s\S]*?<\/script>/g, "")
-    .replace(/<link rel="modulepreload"[^>]*>/g, "");
-  writeFileSync(home, html);
-  rmSync(`${home}.br`, { force: true });
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir: join(dataDir, "floor-data"), clientDir, env: { LOG_LEVEL: "silent" } });
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir: join(dataDir, "floor-data"), clientDir: floorClient(dataDir), env: { LOG_LEVEL: "silent" } });
   try {
     await runLighthouse(browser, server.url, "empty", "machine floor: /home without its scripts");
   } finally {
     await server.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(join(dataDir, "floor-client"), { recursive: true, force: true });
   }
 }
 
