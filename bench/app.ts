@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "puppeteer";
-import { floorClient } from "./lighthouse.ts";
+import { floorClient, lighthouseOn, type ColdRun } from "./lighthouse.ts";
 import { launch, LONG_FRAME_MS, phone, settle } from "./phone.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -65,8 +65,6 @@ const RUNS = 9;
 async function runLighthouse(browser: Browser, url: string, caches: "cached" | "empty", what = "/home") {
   const transport = url.startsWith("https:") ? "HTTPS + HTTP/2" : "HTTP/1.1";
   console.log(`\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), ${what} over ${transport}, ${caches === "empty" ? "empty caches" : "returning visitor (caches warm)"}`);
-  const { default: lighthouse } = await import("lighthouse");
-  const port = Number(new URL(browser.wsEndpoint()).port);
   let page = await phone(browser);
   if (caches === "cached") {
     await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
@@ -74,24 +72,15 @@ async function runLighthouse(browser: Browser, url: string, caches: "cached" | "
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await settle(browser);
   }
-  const runs: { score: number; lcp: number; tbt: number; cls: number; fcp: number; work: number }[] = [];
+  const runs: ColdRun[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (caches === "empty" && i > 0) {
       await page.browserContext().close();
       page = await phone(browser);
     }
-    const result = await lighthouse(`${url}/home`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
-    const audits = result!.lhr.audits;
-    runs.push({
-      score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
-      lcp: audits["largest-contentful-paint"]!.numericValue ?? 0,
-      tbt: audits["total-blocking-time"]!.numericValue ?? 0,
-      cls: audits["cumulative-layout-shift"]!.numericValue ?? 0,
-      fcp: audits["first-contentful-paint"]!.numericValue ?? 0,
-      work: audits["mainthread-work-breakdown"]!.numericValue ?? 0,
-    });
+    runs.push(await lighthouseOn(browser, page, `${url}/home`));
   }
-  const median = <K extends keyof (typeof runs)[number]>(k: K) => [...runs].map((r) => r[k]).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  const median = (k: "score" | "lcp" | "tbt" | "cls" | "fcp" | "work") => [...runs].map((r) => r[k]).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
   // The floor is no page of ours: its figures have no target.
   const target = (text: string) => (what === "/home" ? text : "");
   const tbtRuns = `runs ${runs.map((r) => r.tbt.toFixed(0)).join(", ")}`;

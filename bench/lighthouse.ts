@@ -2,7 +2,7 @@
 // screens benchmarks.
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Browser } from "puppeteer";
+import type { Browser, Page } from "puppeteer";
 import { phone } from "./phone.ts";
 
 export const CLIENT = join(resolve(import.meta.dirname, ".."), "build/client");
@@ -43,27 +43,32 @@ function lcpElementOf(details: unknown): string {
   return (node?.nodeLabel || node?.snippet || "?").replace(/\s+/g, " ");
 }
 
-/** `url` in a fresh browser context (no cache of any kind), the age gate answered beforehand. */
-export async function lighthouseCold(browser: Browser, url: string): Promise<ColdRun> {
+/** One Lighthouse run of `url` on `page` as it stands (its caches and storage kept). */
+export async function lighthouseOn(browser: Browser, page: Page, url: string): Promise<ColdRun> {
   const { default: lighthouse } = await import("lighthouse");
   const port = Number(new URL(browser.wsEndpoint()).port);
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
+  const audits = result!.lhr.audits;
+  const requests = ((audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
+    (r) => r.resourceType === "Script" || r.resourceType === "Stylesheet" || /\.(js|css)(\?|$)/.test(r.url),
+  );
+  return {
+    score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
+    fcp: audits["first-contentful-paint"]!.numericValue ?? 0,
+    lcp: audits["largest-contentful-paint"]!.numericValue ?? 0,
+    tbt: audits["total-blocking-time"]!.numericValue ?? 0,
+    cls: audits["cumulative-layout-shift"]!.numericValue ?? 0,
+    work: audits["mainthread-work-breakdown"]!.numericValue ?? 0,
+    jsCssBytes: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    lcpElement: lcpElementOf(audits["largest-contentful-paint-element"]?.details),
+  };
+}
+
+/** `url` in a fresh browser context (no cache of any kind), the age gate answered beforehand. */
+export async function lighthouseCold(browser: Browser, url: string): Promise<ColdRun> {
   const page = await phone(browser);
   try {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
-    const audits = result!.lhr.audits;
-    const requests = ((audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
-      (r) => r.resourceType === "Script" || r.resourceType === "Stylesheet" || /\.(js|css)(\?|$)/.test(r.url),
-    );
-    return {
-      score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
-      fcp: audits["first-contentful-paint"]!.numericValue ?? 0,
-      lcp: audits["largest-contentful-paint"]!.numericValue ?? 0,
-      tbt: audits["total-blocking-time"]!.numericValue ?? 0,
-      cls: audits["cumulative-layout-shift"]!.numericValue ?? 0,
-      work: audits["mainthread-work-breakdown"]!.numericValue ?? 0,
-      jsCssBytes: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0),
-      lcpElement: lcpElementOf(audits["largest-contentful-paint-element"]?.details),
-    };
+    return await lighthouseOn(browser, page, url);
   } finally {
     await page.browserContext().close();
   }
