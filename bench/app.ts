@@ -2,15 +2,13 @@
 import Database from "better-sqlite3";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "puppeteer";
+import { CLIENT, line, withBuiltApp } from "./built-app.ts";
 import { floorClient, lighthouseOn, type ColdRun } from "./lighthouse.ts";
 import { launch, LONG_FRAME_MS, phone, settle } from "./phone.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const CLIENT = join(ROOT, "build/client");
-const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** JS and CSS the browser fetches to show /home, gzip-sized from the build (the target's measure), and as sent (brotli). */
@@ -241,19 +239,7 @@ async function withTls<T>(dataDir: string, run: (url: string, browser: Browser) 
 }
 
 /** The built app on a fresh gateway and data directory, with a browser, for one quick partial run. */
-async function withApp(run: (browser: Browser, url: string) => Promise<void>) {
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-part-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const browser = await launch();
-  try {
-    await run(browser, server.url);
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const withApp = (run: (browser: Browser, url: string) => Promise<void>) => withBuiltApp(({ browser, url }) => run(browser, url));
 
 /** Only the first-load figure (quick check while trimming the bundle: `npx tsx -e` it). */
 export const benchFirstLoadOnly = () => withApp(firstLoad);

@@ -1,34 +1,18 @@
 // A comic episode of 60 encrypted pages scrolled top to bottom on an emulated phone at 4× CPU throttling
 // (issue 19): the longest main-thread task while scrolling and the most decoded pages alive at once. Prints
 // figures only.
-import Database from "better-sqlite3";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { pagesOf } from "#server/resources/comics/episodes.ts";
 import { LONG_EPISODE_COMIC, LONG_EPISODE_PAGES } from "#server/resources/comics/seed.ts";
-import { launch, phone } from "./phone.ts";
-
-const CLIENT = join(resolve(import.meta.dirname, ".."), "build/client");
-const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
+import { line, withBuiltApp } from "./built-app.ts";
+import { phone } from "./phone.ts";
 
 export async function benchComicEpisode() {
   console.log(`\nComic episode of ${LONG_EPISODE_PAGES} encrypted pages, scrolled top to bottom on an emulated phone at 4× CPU`);
-  if (!existsSync(join(CLIENT, "index.html"))) {
-    line("skipped", "run `npm run build` first");
-    return;
-  }
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-comic-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const db = new Database(join(dataDir, "gateway.sqlite"), { readonly: true });
-  const episode = db.prepare("SELECT id, body FROM item_units WHERE item_id = ? AND seq = 1").get(LONG_EPISODE_COMIC) as { id: number; body: string };
-  db.close();
-  // The gateway draws and encrypts each placeholder on first demand (tens of ms of CPU each, on the cores the
-  // browser needs): drawn before the scroll, as a CDN would have them, so the figures are the app's.
-  for (const p of pagesOf(server.url, episode.body)) await (await fetch(p.url)).arrayBuffer();
-  const browser = await launch();
-  try {
+  await withBuiltApp(async ({ url, browser, row }) => {
+    const episode = row<{ id: number; body: string }>("SELECT id, body FROM item_units WHERE item_id = ? AND seq = 1", LONG_EPISODE_COMIC);
+    // The gateway draws and encrypts each placeholder on first demand (tens of ms of CPU each, on the cores the
+    // browser needs): drawn before the scroll, as a CDN would have them, so the figures are the app's.
+    for (const p of pagesOf(url, episode.body)) await (await fetch(p.url)).arrayBuffer();
     const page = await phone(browser);
     await page.evaluateOnNewDocument(() => {
       const w = window as unknown as { benchTasks: number[]; benchRecording: boolean };
@@ -38,7 +22,7 @@ export async function benchComicEpisode() {
         if (w.benchRecording) for (const e of list.getEntries()) w.benchTasks.push(e.duration);
       }).observe({ type: "longtask", buffered: false });
     });
-    await page.goto(`${server.url}/cartoon/cartoon-read?id=${LONG_EPISODE_COMIC}&episode=${episode.id}`, { waitUntil: "networkidle0" });
+    await page.goto(`${url}/cartoon/cartoon-read?id=${LONG_EPISODE_COMIC}&episode=${episode.id}`, { waitUntil: "networkidle0" });
     await page.waitForFunction((n) => document.querySelectorAll(".comic-page").length === n, {}, LONG_EPISODE_PAGES);
     await page.waitForFunction(() => (document.querySelector<HTMLImageElement>(".comic-page img")?.naturalWidth ?? 0) > 0, { timeout: 60_000 });
     const cdp = await page.createCDPSession();
@@ -65,9 +49,5 @@ export async function benchComicEpisode() {
     // The Long Tasks API reports only tasks over 50 ms: none reported is "under 50 ms".
     line("longest main-thread task while scrolling", stats.longest ? `${stats.longest.toFixed(0)} ms` : "< 50 ms", `target ≤ 50 ms; ${stats.over50} tasks over 50 ms`);
     line("most decoded pages alive at once", String(stats.most), "target ≤ 12");
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

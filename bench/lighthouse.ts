@@ -1,11 +1,11 @@
 // One cold Lighthouse run of a page on an emulated phone, and this machine's floor page: shared by the app and
 // screens benchmarks.
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser, Page } from "puppeteer";
+import { CLIENT } from "./built-app.ts";
 import { phone } from "./phone.ts";
 
-export const CLIENT = join(resolve(import.meta.dirname, ".."), "build/client");
 
 export interface ColdRun {
   score: number;

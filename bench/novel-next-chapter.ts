@@ -1,36 +1,20 @@
 // Turning past the last page of a novel chapter whose next chapter was prefetched, on an emulated phone at 4×
 // CPU throttling (issue 19): the time from the tap to the next chapter's text on screen. Prints figures only.
-import Database from "better-sqlite3";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
-import { launch, phone } from "./phone.ts";
-
-const CLIENT = join(resolve(import.meta.dirname, ".."), "build/client");
-const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
+import { line, withBuiltApp } from "./built-app.ts";
+import { phone } from "./phone.ts";
 // The seed's third novel is free: a visitor reads every chapter.
 const NOVEL = FIRST_NOVEL_ID + 2;
 const TURNS = 5;
 
 export async function benchNovelNextChapter() {
   console.log("\nNovel reader: the tap past a chapter's last page to the prefetched next chapter, emulated phone at 4× CPU");
-  if (!existsSync(join(CLIENT, "index.html"))) {
-    line("skipped", "run `npm run build` first");
-    return;
-  }
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-novel-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const db = new Database(join(dataDir, "gateway.sqlite"), { readonly: true });
-  const chapters = db.prepare("SELECT id FROM item_units WHERE item_id = ? ORDER BY seq").pluck().all(NOVEL) as number[];
-  db.close();
-  const browser = await launch();
-  const times: number[] = [];
-  try {
+  await withBuiltApp(async ({ url, browser, column }) => {
+    const chapters = column<number>("SELECT id FROM item_units WHERE item_id = ? ORDER BY seq", NOVEL);
+    const times: number[] = [];
     const page = await phone(browser);
     const cdp = await page.createCDPSession();
-    await page.goto(`${server.url}/home`, { waitUntil: "networkidle0" });
+    await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
     for (let k = 0; k < Math.min(TURNS, chapters.length - 1); k++) {
       const [from, to] = [chapters[k]!, chapters[k + 1]!];
       // Opened at its last page (position 1), as a member who read to the end of it.
@@ -39,7 +23,7 @@ export async function benchNovelNextChapter() {
         NOVEL,
         from,
       );
-      await page.goto(`${server.url}/novel/reader?id=${NOVEL}&chapter=${from}`, { waitUntil: "networkidle0" });
+      await page.goto(`${url}/novel/reader?id=${NOVEL}&chapter=${from}`, { waitUntil: "networkidle0" });
       await page.waitForFunction(() => {
         const r = document.querySelector<HTMLElement>("[data-testid=reader]");
         return r?.dataset.nextReady === "1" && Number(r.dataset.page) === Number(r.dataset.pages) - 1;
@@ -72,9 +56,5 @@ export async function benchNovelNextChapter() {
     line("turns measured", String(times.length), `novel ${NOVEL}, chapters 1–${times.length + 1}`);
     line("tap → next chapter's text, median", `${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms`, "target ≤ 100 ms");
     line("tap → next chapter's text, worst", `${(sorted[sorted.length - 1] ?? 0).toFixed(0)} ms`, "target ≤ 100 ms");
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

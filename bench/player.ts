@@ -1,15 +1,10 @@
 // The player (issue 36): time from a tap on a video card to the video's first frame on /player, cold (nothing
 // cached) and warm (the same video again), and seek latency (setting the time to the next frame drawn there), for an
 // MP4 and an HLS video through hls.js. On an emulated phone; prints figures only.
-import Database from "better-sqlite3";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Page } from "puppeteer";
-import { launch, phone, settle } from "./phone.ts";
+import { line, withBuiltApp } from "./built-app.ts";
+import { phone, settle } from "./phone.ts";
 
-const CLIENT = join(resolve(import.meta.dirname, ".."), "build/client");
-const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Taps a link to `/player?id=…` put on the current screen and waits for the video's first frame: ms from the tap. */
@@ -68,20 +63,10 @@ async function seekLatency(page: Page): Promise<number> {
 
 export async function benchPlayer() {
   console.log("\nPlayer: tap to first frame and seek latency, emulated phone (no CPU throttling: video decoding is not the page's)");
-  if (!existsSync(join(CLIENT, "index.html"))) {
-    line("skipped", "run `npm run build` first");
-    return;
-  }
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-player-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const browser = await launch(["--autoplay-policy=no-user-gesture-required"]);
-  try {
+  await withBuiltApp(async ({ url, browser, row }) => {
     // A free video of each kind: HLS is played through hls.js on Chromium.
-    const db = new Database(join(dataDir, "gateway.sqlite"), { readonly: true });
-    const free = (kind: string) => (db.prepare("SELECT id FROM items WHERE kind = 'video' AND media LIKE ? AND coins = 0 AND vip_free = 0 AND hidden = 0 ORDER BY id LIMIT 1").get(`${kind}:%`) as { id: number }).id;
+    const free = (kind: string) => row<{ id: number }>("SELECT id FROM items WHERE kind = 'video' AND media LIKE ? AND coins = 0 AND vip_free = 0 AND hidden = 0 ORDER BY id LIMIT 1", `${kind}:%`).id;
     const videos = [["MP4", free("mp4")], ["HLS", free("hls")]] as const;
-    db.close();
     for (const [label, id] of videos) {
       const cold: number[] = [];
       const warm: number[] = [];
@@ -89,7 +74,7 @@ export async function benchPlayer() {
       for (let round = 0; round < 3; round++) {
         // A new browser context each round: nothing cached.
         const page = await phone(browser);
-        await page.goto(`${server.url}/my`, { waitUntil: "networkidle0" });
+        await page.goto(`${url}/my`, { waitUntil: "networkidle0" });
         await settle(browser);
         cold.push(await tapToFirstFrame(page, id));
         seeks.push(await seekLatency(page));
@@ -102,9 +87,5 @@ export async function benchPlayer() {
       line(`${label}: tap to first frame, warm (median of 3)`, `${median(warm).toFixed(0)} ms`, warm.map((x) => x.toFixed(0)).join(", "));
       line(`${label}: seek to the frame drawn (median)`, `${median(seeks).toFixed(0)} ms`, seeks.map((x) => x.toFixed(0)).join(", "));
     }
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  }, ["--autoplay-policy=no-user-gesture-required"]);
 }

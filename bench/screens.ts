@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer";
 import { clickText } from "../tests/support/browser.ts";
-import { launch, phone } from "./phone.ts";
-import { CLIENT, floorClient, lighthouseCold, type ColdRun } from "./lighthouse.ts";
+import { line, withBuiltApp } from "./built-app.ts";
+import { floorClient, lighthouseCold, type ColdRun } from "./lighthouse.ts";
+import { phone } from "./phone.ts";
 
 const RUNS = Number(process.env.SCREEN_RUNS) || 3;
-const line = (label: string, value: string, target = "") => console.log(`  ${label.padEnd(44)} ${value.padStart(14)}${target ? `   (${target})` : ""}`);
 
 /** The screens of issue 37, with the seed's ids (the first item of each kind). */
 function screensOf(dataDir: string): string[] {
@@ -166,36 +166,26 @@ export async function interactions(browser: Browser, url: string, novelReader: s
 }
 
 export async function benchScreens() {
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(join(CLIENT, "index.html"))) {
-    console.log("\nScreens benchmark skipped: run `npm run build` first");
-    return;
-  }
-  const { startServer } = await import("#server/start.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-screens-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, clientDir: CLIENT, env: { LOG_LEVEL: "silent" } });
-  const floorDir = mkdtempSync(join(tmpdir(), "gw-bench-floor-"));
-  const floor = await startServer({ port: 0, host: "127.0.0.1", dataDir: join(floorDir, "data"), clientDir: floorClient(floorDir), env: { LOG_LEVEL: "silent" } });
-  const browser = await launch();
-  try {
-    const screens = screensOf(dataDir);
-    console.log(`\nEvery screen cold: Lighthouse 12 mobile defaults, empty caches, HTTP/1.1, medians of ${RUNS}`);
-    const rows: { screen: string; s: ReturnType<typeof summary> }[] = [];
-    const runOne = async (base: string, screen: string) => {
-      const runs: ColdRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseCold(browser, `${base}${screen}`));
-      return summary(runs);
-    };
-    rows.push({ screen: "machine floor (/home, no scripts)", s: await runOne(floor.url, "/home") });
-    for (const screen of screens) rows.push({ screen, s: await runOne(server.url, screen) });
-    printTable(rows);
-    const novelReader = screens.find((s) => s.startsWith("/novel/reader"))!;
-    await interactions(browser, server.url, novelReader);
-  } finally {
-    await browser.close();
-    await server.close();
-    await floor.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(floorDir, { recursive: true, force: true });
-  }
+  console.log(`\nEvery screen cold: Lighthouse 12 mobile defaults, empty caches, HTTP/1.1, medians of ${RUNS}`);
+  await withBuiltApp(async ({ url, dataDir, browser }) => {
+    const { startServer } = await import("#server/start.ts");
+    const floorDir = mkdtempSync(join(tmpdir(), "gw-bench-floor-"));
+    const floor = await startServer({ port: 0, host: "127.0.0.1", dataDir: join(floorDir, "data"), clientDir: floorClient(floorDir), env: { LOG_LEVEL: "silent" } });
+    try {
+      const screens = screensOf(dataDir);
+      const rows: { screen: string; s: ReturnType<typeof summary> }[] = [];
+      const runOne = async (base: string, screen: string) => {
+        const runs: ColdRun[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await lighthouseCold(browser, `${base}${screen}`));
+        return summary(runs);
+      };
+      rows.push({ screen: "machine floor (/home, no scripts)", s: await runOne(floor.url, "/home") });
+      for (const screen of screens) rows.push({ screen, s: await runOne(url, screen) });
+      printTable(rows);
+      await interactions(browser, url, screens.find((s) => s.startsWith("/novel/reader"))!);
+    } finally {
+      await floor.close();
+      rmSync(floorDir, { recursive: true, force: true });
+    }
+  });
 }
