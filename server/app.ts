@@ -19,6 +19,8 @@ import { serveApp, sendFile } from "#server/static/serve.ts";
 import { systemHandlers } from "#server/system/index.ts";
 import { handleImageUpload, MAX_IMAGE_BYTES } from "#server/uploads/images.ts";
 import { diskStorage, type UploadStorage } from "#server/uploads/storage.ts";
+import { contentStoreOf, type ContentStore } from "#server/ingest/store.ts";
+import { serveStoredImage } from "#server/ingest/stored-files.ts";
 import { handleVideoUpload } from "#server/uploads/videos.ts";
 import { walletHandlers } from "#server/wallet/index.ts";
 import { paymentRoutes } from "#server/wallet/payment-routes.ts";
@@ -46,12 +48,16 @@ export function createRegistry() {
   return new Registry().add(...accountHandlers, ...systemHandlers, ...contentHandlers, ...communityHandlers, ...walletHandlers, ...datingHandlers, ...newsHandlers, ...serviceHandlers, ...resourceHandlers);
 }
 
-/** `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029). */
+/**
+ * `storage` is where uploads live: by default `{DATA_DIR}/uploads` on this machine (decision 029); `content` where
+ * ingested items' files live, `{DATA_DIR}/content` (decision 084).
+ */
 export function createApp(
   db: DB,
   settings: ServerSettings,
   registry: Registry = createRegistry(),
   storage: UploadStorage = diskStorage(join(settings.dataDir, "uploads")),
+  content: ContentStore = contentStoreOf(settings.dataDir),
 ) {
   const log = (level: "error" | "info", message: string) => {
     if (settings.logLevel === "silent" || (settings.logLevel === "error" && level === "info")) return;
@@ -105,6 +111,7 @@ export function createApp(
   });
 
   app.get("/media/enc/:name", (c) => serveEncryptedImage(c, settings.gateway.mediaKey));
+  app.on(["GET", "HEAD"], "/media/enc/s/*", (c) => serveStoredImage(c, content, settings.mediaUrlSecret));
   // Videos by item: a sold one only for a grant the detail gave to a caller who may play it (decision 067).
   app.on(["GET", "HEAD"], "/media/video/:id/:slot/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret));
   app.on(["GET", "HEAD"], "/media/video/:id/:slot/:rendition/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret));

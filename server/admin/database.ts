@@ -1,11 +1,11 @@
 import { openDatabase, type DB } from "#server/db/index.ts";
-import { readSettings } from "#server/env.ts";
+import { readSettings, type ServerSettings } from "#server/env.ts";
 
 /** Thrown by commands for an expected failure: printed as one line, exit code 1. */
 export class AdminError extends Error {}
 
 /** Runs a command's work on the gateway's database (as the environment names it), closing it afterwards. */
-export async function withDatabase<T>(work: (db: DB) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (db: DB, settings: ServerSettings) => Promise<T>): Promise<T> {
   const settings = readSettings({ LOG_LEVEL: "error", ...process.env });
   const db = await openDatabase({
     dataDir: settings.dataDir,
@@ -13,7 +13,7 @@ export async function withDatabase<T>(work: (db: DB) => Promise<T>): Promise<T> 
     poolSize: 2,
   });
   try {
-    return await work(db);
+    return await work(db, settings);
   } finally {
     await db.close();
   }

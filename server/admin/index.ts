@@ -4,6 +4,7 @@ import { withdrawals } from "./withdrawals.ts";
 import { support } from "./support.ts";
 import { reports } from "./reports.ts";
 import { codes } from "./codes.ts";
+import { content } from "./content/index.ts";
 
 // Operators' tools on the gateway's own database (`npm run admin -- <command>`), configured by the same
 // environment as the gateway (DATA_DIR or DATABASE_URL). One file per command, one line each below.
@@ -13,6 +14,7 @@ program.addCommand(withdrawals);
 program.addCommand(support);
 program.addCommand(reports);
 program.addCommand(codes);
+program.addCommand(content);
 
 try {
   await program.parseAsync(process.argv);

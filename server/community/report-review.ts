@@ -10,6 +10,8 @@ import { clock } from "#server/clock.ts";
 export const SHOWN = 0;
 export const HIDDEN_BY_REPORTS = 1;
 export const REMOVED = 2;
+/** `items.hidden` of an item an operator took down (`npm run admin -- content remove`, decision 084): not listed or sold; its buyers keep it. */
+export const TAKEN_DOWN = 3;
 
 /** SQL: an item the viewer `@uid` may see in a list: shown, or hidden by reports and theirs. */
 export const SHOWN_TO_VIEWER = `(i.hidden = ${SHOWN} OR (i.hidden = ${HIDDEN_BY_REPORTS} AND i.creator_id = @uid))`;

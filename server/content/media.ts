@@ -8,6 +8,7 @@ import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
 import { HIDDEN_BY_REPORTS, REMOVED } from "#server/community/report-review.ts";
+import { isStoredRef, storedImageUrl } from "#server/ingest/stored-files.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/master.m3u8 with its renditions, N = 1..3; served per item only. */
@@ -16,8 +17,9 @@ export const CLIP_COUNT = 3;
 
 const enc = (s: string) => encodeURIComponent(s);
 
-/** Address of an encrypted placeholder image (docs/protocol.md §7). */
+/** Address of an encrypted image (docs/protocol.md §7): a generated placeholder's, or a stored file's public one (decision 084). */
 export function encImageUrl(origin: string, seed: string, w: number, h: number, label = ""): string {
+  if (isStoredRef(seed)) return storedImageUrl(origin, seed);
   return `${origin}/media/enc/${enc(seed)}.bin?w=${w}&h=${h}${label ? `&l=${enc(label)}` : ""}`;
 }
 

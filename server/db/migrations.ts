@@ -598,4 +598,12 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX danmu_user_recent ON danmu(user_id, created_at);
     `,
   },
+  {
+    version: 23,
+    name: "ingested content (decision 084): an item's folder of stored files; items.hidden 3 = taken down by an operator (kept by its buyers)",
+    sql: `
+      ALTER TABLE items ADD COLUMN store_key TEXT NOT NULL DEFAULT '';
+      CREATE INDEX items_store_key ON items(store_key);
+    `,
+  },
 ];

@@ -1,0 +1,13 @@
+import { Command } from "commander";
+import { list } from "./list.ts";
+import { remove } from "./remove.ts";
+import { set } from "./set.ts";
+import { show } from "./show.ts";
+
+// `npm run admin -- content …`: publishing real content (issue 38, decision 084). One file per command.
+export const content = new Command("content")
+  .description("publish and manage content: add-video, add-comic, …, list, show, set, remove")
+  .addCommand(list)
+  .addCommand(show)
+  .addCommand(set)
+  .addCommand(remove);
