@@ -1,5 +1,5 @@
 import { crc32, inflateRawSync } from "node:zlib";
-import { BadInput } from "../bad-input.ts";
+import { IngestError } from "../errors.ts";
 
 // A ZIP reader for CBZ and EPUB: the central directory, then each entry's bytes on demand (stored or deflated),
 // with Node's zlib alone. An archive is untrusted input: names that leave their folder, encrypted entries, other
@@ -62,7 +62,7 @@ function decodeName(bytes: Buffer, utf8Flag: boolean): string {
 /** Reads the archive's directory; throws BadInput naming `label` (the file) for anything refused. */
 export function openZip(buf: Buffer, label: string, limits: ZipLimits = ZIP_LIMITS): ZipArchive {
   const refuse = (why: string): never => {
-    throw new BadInput(`${label}: ${why}`);
+    throw new IngestError(`${label}: ${why}`);
   };
   let end = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
