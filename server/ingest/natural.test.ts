@@ -6,6 +6,7 @@ describe("natural order", () => {
     expect(naturalSort(["10.jpg", "2.jpg", "1.jpg", "100.jpg"])).toEqual(["1.jpg", "2.jpg", "10.jpg", "100.jpg"]);
     expect(naturalSort(["第10话", "第2话", "第1话"])).toEqual(["第1话", "第2话", "第10话"]);
     expect(naturalSort(["第十话", "第九话", "第十一话", "第二话"])).toEqual(["第二话", "第九话", "第十话", "第十一话"]);
+    expect(naturalSort(["10", "第1话 出发", "2"])).toEqual(["第1话 出发", "2", "10"]);
   });
 
   it("compares text case-insensitively and numbers inside longer names", () => {

@@ -33,7 +33,8 @@ type Part = string | number;
 function partsOf(name: string): Part[] {
   const parts: Part[] = [];
   const re = new RegExp(`\\d+|${CN_NUMBER.source}`, "g");
-  const text = name.normalize("NFKC").toLowerCase();
+  // `第` before a number is the ordinal's mark: `第2话` sorts with `2`, before `10`.
+  const text = name.normalize("NFKC").toLowerCase().replace(/第(?=[\d零〇一二两三四五六七八九十百千万])/g, "");
   let at = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > at) parts.push(text.slice(at, m.index));
