@@ -22,6 +22,7 @@ import { benchUpload } from "./upload.ts";
 import { benchRouteChunks } from "./route-chunks.ts";
 import { benchDanmaku } from "./danmaku.ts";
 import { benchPlayer } from "./player.ts";
+import { benchIngestBooks } from "./ingest-books.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -310,3 +311,4 @@ if (!only || only === "novel") await benchNovelNextChapter();
 // `npm run bench -- danmaku`: 200 bullet comments over a playing video at 4× CPU (no build needed).
 if (!only || only === "danmaku") await benchDanmaku();
 if (!only || only === "player") await benchPlayer();
+if (!only || only === "ingest") await benchIngestBooks();
