@@ -190,7 +190,8 @@ export async function ingestArticle(env: IngestEnv, file: string, opts: ItemOpti
   if (!info?.isFile()) throw new IngestError(`no such file: ${file}`);
   const ext = extname(file).toLowerCase();
   if (![".html", ".htm", ".md", ".markdown"].includes(ext)) throw new IngestError(`${file}: give a .html or .md file`);
-  const { text } = decodeText(await readFile(file));
+  // NUL marks the images below: none may come from the file.
+  const text = decodeText(await readFile(file)).text.replaceAll("\u0000", "");
   const html = ext === ".md" || ext === ".markdown" ? markdownToHtml(text) : text;
   const dir = dirname(resolve(file));
   const sources = new Map(imageSources(html).map((src) => [src, imageSourceOf(src, dir, basename(file))]));
