@@ -23,6 +23,7 @@ import { benchRouteChunks } from "./route-chunks.ts";
 import { benchDanmaku } from "./danmaku.ts";
 import { benchPlayer } from "./player.ts";
 import { benchScreens } from "./screens.ts";
+import { benchIngestBooks } from "./ingest-books.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -312,3 +313,4 @@ if (!only || only === "novel") await benchNovelNextChapter();
 if (!only || only === "danmaku") await benchDanmaku();
 if (!only || only === "player") await benchPlayer();
 if (!only || only === "screens") await benchScreens();
+if (!only || only === "ingest") await benchIngestBooks();

@@ -19,6 +19,7 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | nu
     if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
       // Walk the markers to the first start of frame (SOF0–SOF15 but DHT, JPG and DAC).
       let at = 2;
+      let turned = false;
       while (at + 9 < b.length) {
         if (b[at] !== 0xff) return null;
         const marker = b[at + 1]!;
@@ -27,7 +28,11 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | nu
           continue;
         }
         const length = view.getUint16(at + 2);
-        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return found(view.getUint16(at + 7), view.getUint16(at + 5));
+        // A photo taken sideways is stored so, with an EXIF orientation that browsers turn it by (5 to 8 swap its sides).
+        if (marker === 0xe1 && ascii(at + 4, 6) === "Exif\0\0") turned = exifTurned(b.subarray(at + 10, at + 2 + length));
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+          return turned ? found(view.getUint16(at + 5), view.getUint16(at + 7)) : found(view.getUint16(at + 7), view.getUint16(at + 5));
+        }
         at += 2 + length;
       }
     }
@@ -35,4 +40,19 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | nu
     return null;
   }
   return null;
+}
+
+/** Whether a JPEG's EXIF block (from its TIFF header) holds an orientation (tag 0x0112 of IFD0) from 5 to 8. */
+function exifTurned(tiff: Uint8Array): boolean {
+  if (tiff.length < 8) return false;
+  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  const le = tiff[0] === 0x49;
+  const ifd = view.getUint32(4, le);
+  if (ifd + 2 > tiff.length) return false;
+  for (let n = 0, count = view.getUint16(ifd, le); n < count; n++) {
+    const at = ifd + 2 + n * 12;
+    if (at + 12 > tiff.length) return false;
+    if (view.getUint16(at, le) === 0x0112) return view.getUint16(at + 8, le) >= 5 && view.getUint16(at + 8, le) <= 8;
+  }
+  return false;
 }

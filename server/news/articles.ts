@@ -3,6 +3,7 @@ import { vipFlag, type UserRow } from "#server/accounts/users.ts";
 import { coverUrl, encImageUrl, signedMedia, videoUrl, type VideoGrant } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, isoDate } from "#server/http/registry.ts";
+import { isStoredRef, storedImageUrl, type StoredGrant } from "#server/ingest/stored-files.ts";
 import { OPEN_TO_VIEWER } from "#server/community/report-review.ts";
 
 // An article is an item of kind `news`: `description` is its free part and `body` the paid rest, both HTML as
@@ -66,15 +67,18 @@ const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).e
 
 /**
  * Stored HTML (the article `itemId`'s description, then its body) with this origin's image and video addresses;
- * videos are numbered in order, signed with `grant` when the article is sold (decision 067).
+ * videos are numbered in order, signed with `grant` when the article is sold (decision 067). Published images in a
+ * folder (a paid part's, decision 086) carry `imageGrant`: the HTML given is already only what the caller may read.
  */
-export function addressed(origin: string, html: string, itemId: number, grant?: VideoGrant): string {
+export function addressed(origin: string, html: string, itemId: number, grant?: VideoGrant, imageGrant?: StoredGrant): string {
   let slot = 0;
   return html
     .replace(/<img\b[^>]*>/g, (tag) => {
       const ratio = attr(tag, "data-ratio") || "4X3";
       const [w, h] = ratio.split("X").map(Number) as [number, number];
-      return `<img src="${encImageUrl(origin, attr(tag, "data-seed"), 640, Math.round((640 * h) / w))}" data-ratio="${ratio}" alt="${attr(tag, "alt")}">`;
+      const seed = attr(tag, "data-seed");
+      const src = isStoredRef(seed) ? storedImageUrl(origin, seed, imageGrant) : encImageUrl(origin, seed, 640, Math.round((640 * h) / w));
+      return `<img src="${src}" data-ratio="${ratio}" alt="${attr(tag, "alt")}">`;
     })
     .replace(/<video\b[^>]*>(<\/video>)?/g, (tag) => `<video src="${videoUrl(origin, itemId, slot++, attr(tag, "data-media"), grant).replaceAll("&", "&amp;")}" controls></video>`);
 }
@@ -91,7 +95,7 @@ export function toNewsDetail(origin: string, secret: string, r: NewsRow, user: U
   const grant = signedMedia(r.coins > 0 && open, r.hidden) ? { secret, uid: user.id } : undefined;
   return {
     ...toNewsItem(origin, r),
-    body: addressed(origin, open ? r.description + r.body : r.description, r.id, grant),
+    body: addressed(origin, open ? r.description + r.body : r.description, r.id, grant, { secret, uid: user.id }),
     locked: open ? 0 : 1,
     is_favorite: r.is_favorite ? 1 : 0,
     viewer: { coins: user.coins, vip: vipFlag(user), tickets: 0, community_left: 0, is_member: isMember ? 1 : 0 },

@@ -3,6 +3,7 @@ import type { ResourceUnit } from "#gateway/api/resources.ts";
 import { encImageUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { ApiError, type Caller } from "#server/http/registry.ts";
+import { isStoredRef, storedImageUrl, type StoredGrant } from "#server/ingest/stored-files.ts";
 import { wholeBookPriceFor } from "#server/wallet/book-sales.ts";
 import { memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, viewerOf, type ResourceRow, type UnitRow } from "../items.ts";
 
@@ -36,8 +37,11 @@ export async function comicDetail(db: DB, origin: string, caller: Caller, row: R
   };
 }
 
-/** An episode's pages as stored: `[{ seed, ratio }]`. */
-export function pagesOf(origin: string, body: string): ComicPage[] {
+/**
+ * An episode's pages as stored: `[{ seed, ratio }]`. Pages an operator published are files in the episode's folder
+ * (decision 084), addressed with `grant`: give it only to a caller who may open the episode.
+ */
+export function pagesOf(origin: string, body: string, grant?: StoredGrant): ComicPage[] {
   let seeds: unknown;
   try {
     seeds = JSON.parse(body || "[]");
@@ -49,12 +53,12 @@ export function pagesOf(origin: string, body: string): ComicPage[] {
     if (typeof p?.seed !== "string") return [];
     const ratio = typeof p.ratio === "string" && /^\d+X\d+$/.test(p.ratio) ? p.ratio : "3X4";
     const [rw, rh] = ratio.split("X").map(Number) as [number, number];
-    return [{ url: encImageUrl(origin, p.seed, PAGE_WIDTH, Math.round((PAGE_WIDTH * rh) / rw)), ratio }];
+    return [{ url: isStoredRef(p.seed) ? storedImageUrl(origin, p.seed, grant) : encImageUrl(origin, p.seed, PAGE_WIDTH, Math.round((PAGE_WIDTH * rh) / rw)), ratio }];
   });
 }
 
-/** One episode for the caller: its pages when they may open it, else locked with no pages. */
-export async function readEpisode(db: DB, origin: string, caller: Caller, comicId: number, episodeId: number): Promise<ComicEpisodeRead> {
+/** One episode for the caller: its pages when they may open it (with a grant on them signed by `secret`), else locked with no pages. */
+export async function readEpisode(db: DB, origin: string, secret: string, caller: Caller, comicId: number, episodeId: number): Promise<ComicEpisodeRead> {
   const comic = await requireComic(db, comicId, caller.user.id);
   const unit = await db.get<UnitRow & { body: string }>(`SELECT ${UNIT_COLUMNS}, body FROM item_units WHERE id = ? AND item_id = ?`, [episodeId, comicId]);
   if (!unit) throw new ApiError(404, "章节不存在");
@@ -70,7 +74,7 @@ export async function readEpisode(db: DB, origin: string, caller: Caller, comicI
     comic_title: comic.title,
     episode,
     locked: episode.can_open ? 0 : 1,
-    pages: episode.can_open ? pagesOf(origin, unit.body) : [],
+    pages: episode.can_open ? pagesOf(origin, unit.body, { secret, uid: caller.user.id }) : [],
     prev_id: at(true),
     next_id: at(false),
     viewer: viewerOf(caller),

@@ -68,7 +68,7 @@ export const detail = defineHandler(comics.detail, {
 export const read = defineHandler(comics.read, {
   auth: "guest",
   input: comicId.extend({ episode_id: idInput("章节 id") }),
-  handle: async ({ input, db, origin, caller }) => ({ data: await readEpisode(db, origin, caller, input.id, input.episode_id) }),
+  handle: async ({ input, db, origin, settings, caller }) => ({ data: await readEpisode(db, origin, settings.mediaUrlSecret, caller, input.id, input.episode_id) }),
 });
 
 export const buy = defineHandler(comics.buy, {

@@ -4,6 +4,7 @@ import type { PictureImage, PictureSetDetail } from "#gateway/api/pictures.ts";
 import { coverUrl } from "#server/content/media.ts";
 import type { DB } from "#server/db/index.ts";
 import { defineHandler, idInput, paged, pageInput, type Caller } from "#server/http/registry.ts";
+import { isStoredRef, storedImageUrl } from "#server/ingest/stored-files.ts";
 import { unitIsOpen } from "#server/wallet/book-sales.ts";
 import { followListHandler } from "../item-calls.ts";
 import { marksOf, requireResource, toResourceItem, viewerOf, type ResourceRow } from "../items.ts";
@@ -49,8 +50,10 @@ export const setHandlers = detailAndBuyHandlers("picture", pictures, {
 export const pictureList = defineHandler(pictures.pictureList, {
   auth: "guest",
   input: setId.extend(pageInput.shape),
-  async handle({ input, db, origin, caller }) {
+  async handle({ input, db, origin, settings, caller }) {
     const row = await requireSet(db, input.id, caller.user.id);
+    // Published pictures are files in one folder under names a locked one's place does not give (decision 086).
+    const grant = { secret: settings.mediaUrlSecret, uid: caller.user.id };
     const openCount = canView(row, caller) ? Number(row.unit_count) : FREE_PICTURES;
     const rows = await db.all<{ seq: number; seed: string; ratio: string }>("SELECT seq, seed, ratio FROM item_images WHERE item_id = ? ORDER BY seq LIMIT ? OFFSET ?", [
       input.id,
@@ -60,7 +63,7 @@ export const pictureList = defineHandler(pictures.pictureList, {
     const first = (input.page - 1) * input.limit;
     const list: PictureImage[] = rows.map((r, i) => {
       const locked = first + i >= openCount;
-      return { seq: Number(r.seq), url: locked ? null : coverUrl(origin, r.seed, r.ratio, ""), ratio: r.ratio, locked: locked ? 1 : 0 };
+      return { seq: Number(r.seq), url: locked ? null : isStoredRef(r.seed) ? storedImageUrl(origin, r.seed, grant) : coverUrl(origin, r.seed, r.ratio, ""), ratio: r.ratio, locked: locked ? 1 : 0 };
     });
     return { data: paged(list, input.page, input.limit, Number(row.unit_count)) };
   },
