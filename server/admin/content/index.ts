@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { addVideo } from "./add-video.ts";
 import { list } from "./list.ts";
 import { remove } from "./remove.ts";
 import { set } from "./set.ts";
@@ -7,6 +8,7 @@ import { show } from "./show.ts";
 // `npm run admin -- content …`: publishing real content (issue 38, decision 084). One file per command.
 export const content = new Command("content")
   .description("publish and manage content: add-video, add-comic, …, list, show, set, remove")
+  .addCommand(addVideo)
   .addCommand(list)
   .addCommand(show)
   .addCommand(set)
