@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { IngestError } from "./errors.ts";
@@ -27,20 +28,31 @@ export interface ProbeResult {
   streams?: ProbeStream[];
 }
 
+/**
+ * util-linux's setpriv (in every Debian): it makes the kernel kill ffmpeg when the command that started it dies. An
+ * ingest killed mid-transcode (SIGKILL, a lost terminal) would otherwise leave ffmpeg encoding into a folder the next
+ * run cleans up: Node ignores SIGPIPE and its children inherit that, so ffmpeg does not notice its pipe is gone.
+ */
+const SETPRIV = "/usr/bin/setpriv";
+const withParent = process.platform === "linux" && existsSync(SETPRIV);
+const notFound = (program: string) => new IngestError(`${program} not found: install Debian's ffmpeg package (apt-get install ffmpeg)`);
+
 /** Runs a program to its end; answers its exit code, stdout (as bytes with `binary`) and the tail of its stderr. */
 export function run(program: string, args: readonly string[], opts: { signal?: AbortSignal; binary?: boolean; onStdout?: (chunk: string) => void } = {}) {
   return new Promise<{ code: number | null; stdout: string; bytes?: Uint8Array; stderr: string }>((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ["ignore", "pipe", "pipe"], signal: opts.signal, killSignal: "SIGKILL" });
+    const [command, argv] = withParent ? [SETPRIV, ["--pdeathsig", "KILL", "--", program, ...args]] : [program, args];
+    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"], signal: opts.signal, killSignal: "SIGKILL" });
     let stdout = "";
     const chunks: Buffer[] = [];
     let stderr = "";
     if (opts.binary) child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     else child.stdout.setEncoding("utf8").on("data", (chunk: string) => (opts.onStdout ? opts.onStdout(chunk) : (stdout += chunk)));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? new IngestError(`${program} not found: install Debian's ffmpeg package (apt-get install ffmpeg)`) : error),
-    );
-    child.on("close", (code) => resolve({ code, stdout, stderr, ...(opts.binary ? { bytes: new Uint8Array(Buffer.concat(chunks)) } : {}) }));
+    child.on("error", (error: NodeJS.ErrnoException) => reject(error.code === "ENOENT" ? notFound(program) : error));
+    child.on("close", (code) => {
+      if (withParent && code === 127 && stderr.includes("failed to execute")) reject(notFound(program));
+      else resolve({ code, stdout, stderr, ...(opts.binary ? { bytes: new Uint8Array(Buffer.concat(chunks)) } : {}) });
+    });
   });
 }
 
