@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { addAudio } from "./add-audio.ts";
 import { addVideo } from "./add-video.ts";
 import { list } from "./list.ts";
 import { remove } from "./remove.ts";
@@ -9,6 +10,7 @@ import { show } from "./show.ts";
 export const content = new Command("content")
   .description("publish and manage content: add-video, add-comic, …, list, show, set, remove")
   .addCommand(addVideo)
+  .addCommand(addAudio)
   .addCommand(list)
   .addCommand(show)
   .addCommand(set)
