@@ -22,6 +22,7 @@ import { benchUpload } from "./upload.ts";
 import { benchRouteChunks } from "./route-chunks.ts";
 import { benchDanmaku } from "./danmaku.ts";
 import { benchPlayer } from "./player.ts";
+import { benchIngestVideo } from "./ingest-video.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -310,3 +311,5 @@ if (!only || only === "novel") await benchNovelNextChapter();
 // `npm run bench -- danmaku`: 200 bullet comments over a playing video at 4× CPU (no build needed).
 if (!only || only === "danmaku") await benchDanmaku();
 if (!only || only === "player") await benchPlayer();
+// `npm run bench -- ingest`: transcoding speed of content add-video (needs ffmpeg; no build needed).
+if (!only || only === "ingest") await benchIngestVideo();
