@@ -132,7 +132,7 @@ describe("content add-video", () => {
   it("leaves nothing listed when killed mid-transcode, and a run again cleans up and publishes", async () => {
     const long = makeSource("long.mp4", 12);
     const before = { items: await itemCount(), keys: contentKeys().length };
-    const env = { PATH: process.env.PATH ?? "", LOG_LEVEL: "error", DATA_DIR: gw.dataDir };
+    const env = { PATH: process.env.PATH ?? "", LOG_LEVEL: "error", DATA_DIR: gw.dataDir, ...(gw.databaseUrl ? { DATABASE_URL: gw.databaseUrl } : {}) };
     const child = spawn(process.execPath, [...entryArgs("admin"), "content", "add-video", long, "--title", "中断的视频"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
