@@ -7,7 +7,7 @@ const integration = {
 } as const;
 
 // Calls that touch the database run on both: SQLite (the embedded default) and PostgreSQL (a throwaway cluster).
-const onBothDatabases = ["server", "dating", "videos", "batch", "contract", "accounts-hardening", "wallet-concurrency", "failover", "services", "orders", "news", "circle", "circle-review", "member-reports", "novels", "comics", "pictures-games", "resources", "audio", "vip-codes", "request-ids", "video-renditions", "video-history", "danmu", "ingest-books"].map(
+const onBothDatabases = ["server", "dating", "videos", "batch", "contract", "accounts-hardening", "wallet-concurrency", "failover", "services", "orders", "news", "circle", "circle-review", "member-reports", "novels", "comics", "pictures-games", "resources", "audio", "vip-codes", "request-ids", "video-renditions", "video-history", "danmu", "ingest-books", "content-add-video", "content-add-audio", "content-store", "content-take-down"].map(
   (name) => `tests/integration/${name}.test.ts`,
 );
 

@@ -24,6 +24,7 @@ import { benchDanmaku } from "./danmaku.ts";
 import { benchPlayer } from "./player.ts";
 import { benchScreens } from "./screens.ts";
 import { benchIngestBooks } from "./ingest-books.ts";
+import { benchIngestVideo } from "./ingest-video.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const keys = configFromEnv({});
@@ -313,4 +314,8 @@ if (!only || only === "novel") await benchNovelNextChapter();
 if (!only || only === "danmaku") await benchDanmaku();
 if (!only || only === "player") await benchPlayer();
 if (!only || only === "screens") await benchScreens();
-if (!only || only === "ingest") await benchIngestBooks();
+// `npm run bench -- ingest`: transcoding speed of content add-video (needs ffmpeg), a 200-page CBZ and a 2 MB novel (no build needed).
+if (!only || only === "ingest") {
+  await benchIngestVideo();
+  await benchIngestBooks();
+}

@@ -113,10 +113,10 @@ export function createApp(
   app.get("/media/enc/:name", (c) => serveEncryptedImage(c, settings.gateway.mediaKey));
   app.on(["GET", "HEAD"], "/media/enc/s/*", (c) => serveStoredImage(c, content, settings.mediaUrlSecret));
   // Videos by item: a sold one only for a grant the detail gave to a caller who may play it (decision 067).
-  app.on(["GET", "HEAD"], "/media/video/:id/:slot/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret));
-  app.on(["GET", "HEAD"], "/media/video/:id/:slot/:rendition/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret));
+  app.on(["GET", "HEAD"], "/media/video/:id/:slot/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret, content));
+  app.on(["GET", "HEAD"], "/media/video/:id/:slot/:rendition/:file", (c) => serveVideo(c, db, settings.mediaUrlSecret, content));
   // Audio chapters: answered only for a grant the chapter list gave to a caller who may play them (decision 044).
-  app.on(["GET", "HEAD"], "/media/audio/:name", (c) => serveAudio(c, db, settings.mediaUrlSecret));
+  app.on(["GET", "HEAD"], "/media/audio/:name", (c) => serveAudio(c, db, settings.mediaUrlSecret, content));
   // The demo games' play page (decision 060): a game's link is this origin's, never an outside address.
   app.on(["GET", "HEAD"], "/media/game/:id", (c) => serveDemoGame(c, db));
   // Media addresses are the gateway's, never the app shell's (a clip's old public address included).

@@ -8,7 +8,8 @@ import type { DB } from "#server/db/index.ts";
 import { GRANT_TTL_MS, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { placeholderPng } from "#server/media/placeholder-png.ts";
 import { HIDDEN_BY_REPORTS, REMOVED, TAKEN_DOWN } from "#server/community/report-review.ts";
-import { isStoredRef, storedImageUrl } from "#server/ingest/stored-files.ts";
+import type { ContentStore } from "#server/ingest/store.ts";
+import { isStoredRef, parseStoredRef, storedImageUrl } from "#server/ingest/stored-files.ts";
 import { safeFile, sendFile } from "#server/static/serve.ts";
 
 /** Committed placeholder clips (scripts/make-clips.sh): clip-N.mp4 and hls-N/master.m3u8 with its renditions, N = 1..3; served per item only. */
@@ -44,12 +45,13 @@ export interface VideoGrant {
 }
 
 /**
- * The address of one of item `itemId`'s videos, whose `media` is `mp4:N` or `hls:N` (docs/protocol.md §7): public
+ * The address of one of item `itemId`'s videos, whose `media` is `mp4:N`, `hls:N` or an ingested video's stored
+ * master (`file:<key>/hls/master.m3u8`, decision 085) (docs/protocol.md §7): public
  * for a free item, signed with `grant` for a paid one. The expiry is rounded up to 10 minutes, so a detail asked for
  * again soon gives the same address (the player keeps its place, the browser its cache).
  */
 export function videoUrl(origin: string, itemId: number, slot: VideoSlot, media: string, grant?: VideoGrant, now = clock.now()): string {
-  const file = slot === "preview" || media.startsWith("hls:") ? "master.m3u8" : "video.mp4";
+  const file = slot === "preview" || media.startsWith("hls:") || isStoredRef(media) ? "master.m3u8" : "video.mp4";
   const address = `${origin}/media/video/${itemId}/${slot}/${file}`;
   if (!grant) return address;
   const expires = Math.ceil((now + GRANT_TTL_MS) / 600_000) * 600;
@@ -149,26 +151,67 @@ export function signedPlaylist(text: string, query: string, limit = Infinity): s
 const PLAYLIST = "application/vnd.apple.mpegurl";
 
 /**
+ * Where an HLS video's files are: a committed clip's folder, or an ingested video's stored folder (decision 085),
+ * whose renditions its own master names and whose preview length the ingest wrote beside it.
+ */
+interface HlsSource {
+  /** A local file for a path inside the HLS folder (`master.m3u8`, `540p/seg-0.m4s`), or null. */
+  file(path: string): Promise<string | null>;
+  renditions(): Promise<readonly string[]>;
+  previewSegments(): Promise<number>;
+}
+
+/** The file an ingest writes beside an HLS master: how many segments the video's preview plays. */
+export const PREVIEW_SEGMENTS_FILE = "preview-segments.txt";
+
+/** The variant folders a master playlist names (`540p/index.m3u8` → `540p`). */
+export const renditionsIn = (master: string) => [...master.matchAll(/^([\w-]+)\/index\.m3u8$/gm)].map((m) => m[1]!);
+
+function hlsSource(media: string, store: ContentStore): HlsSource | null {
+  const stored = parseStoredRef(media);
+  if (stored) {
+    if (!stored.path.endsWith("/master.m3u8")) return null;
+    const base = stored.path.slice(0, -"master.m3u8".length);
+    const file = (path: string) => store.resolve(stored.key, `${base}${path}`);
+    const text = async (path: string) => {
+      const found = await file(path);
+      return found ? readFileSync(found, "utf8") : "";
+    };
+    return {
+      file,
+      renditions: async () => renditionsIn(await text("master.m3u8")),
+      previewSegments: async () => Number((await text(PREVIEW_SEGMENTS_FILE)).trim()) || PREVIEW_SEGMENTS,
+    };
+  }
+  if (!media.startsWith("hls:")) return null;
+  const dir = join(CLIPS_DIR, `hls-${clipOf(media)}`);
+  return { file: async (path) => safeFile(dir, path), renditions: async () => RENDITIONS, previewSegments: async () => PREVIEW_SEGMENTS };
+}
+
+/**
  * GET /media/video/:id/:slot/:file and /media/video/:id/:slot/:rendition/:file: one of an item's videos
  * (`video.mp4`, or the HLS `master.m3u8` naming one `<rendition>/index.m3u8` per rendition, each with its
- * `init.mp4` and `seg-N.m4s`). A free item's answer anyone; a sold one's, or one of an item hidden by reports, only
- * with a valid grant on the item, 403 otherwise (decisions 067, 078). A video's preview is public and holds the first
- * `PREVIEW_SEGMENTS` segments of every rendition only; a hidden item has none.
+ * `init.mp4` and `seg-N.m4s`): a committed clip's, or an ingested video's from the content store. A free item's
+ * answer anyone; a sold one's, or one of an item hidden by reports, only with a valid grant on the item, 403
+ * otherwise (decisions 067, 078). A video's preview is public and holds the first segments of every rendition only
+ * (`PREVIEW_SEGMENTS` of a clip, what the ingest chose for a stored video); a hidden item has none.
  */
-export async function serveVideo(c: Context, db: DB, secret: string): Promise<Response> {
+export async function serveVideo(c: Context, db: DB, secret: string, store: ContentStore): Promise<Response> {
   const id = Number(c.req.param("id"));
   const slot = c.req.param("slot") ?? "";
   const rendition = c.req.param("rendition");
   const file = c.req.param("file") ?? "";
   if (!Number.isSafeInteger(id) || id < 1 || !/^(\d{1,2}|preview)$/.test(slot)) return c.text("not found", 404);
-  if (rendition !== undefined && !(RENDITIONS as readonly string[]).includes(rendition)) return c.text("not found", 404);
+  if (rendition !== undefined && !/^[\w-]{1,16}$/.test(rendition)) return c.text("not found", 404);
   const row = await db.get<MediaRow>("SELECT kind, media, coins, vip_free, description, body, hidden FROM items WHERE id = ?", [id]);
   // An item an operator removed after reports (decision 073) is played by nobody.
   const videos = row && Number(row.hidden) !== REMOVED ? videosOf(row) : [];
   const preview = slot === "preview";
   // A hidden or taken-down video has no preview: only its author or its buyers play it, with a grant.
   const hidden = Number(row?.hidden) === HIDDEN_BY_REPORTS || Number(row?.hidden) === TAKEN_DOWN;
-  const video = preview ? (row?.kind === "video" && videos.length && !hidden ? { media: `hls:${clipOf(videos[0]!.media)}`, paid: false } : undefined) : videos[Number(slot)];
+  const first = videos[0]?.media ?? "";
+  const previewOf = isStoredRef(first) ? first : `hls:${clipOf(first)}`;
+  const video = preview ? (row?.kind === "video" && videos.length && !hidden ? { media: previewOf, paid: false } : undefined) : videos[Number(slot)];
   if (!video) return c.text("not found", 404);
   const signed = signedMedia(video.paid, row!.hidden);
   const query = new URL(c.req.url).search.slice(1);
@@ -176,16 +219,17 @@ export async function serveVideo(c: Context, db: DB, secret: string): Promise<Re
   if (signed && !granted) return c.text("forbidden", 403);
   const expires = Number(c.req.query("e")) * 1000;
   const cache = granted ? `private, max-age=${Math.max(0, Math.min(3600, Math.floor((expires - clock.now()) / 1000)))}` : "public, max-age=3600";
-  const clip = clipOf(video.media);
-  const hls = video.media.startsWith("hls:");
-  if (rendition === undefined && file === "video.mp4" && !hls) return sendFile(c, join(CLIPS_DIR, `clip-${clip}.mp4`), c.req.path, cache);
-  const inRendition = file === "index.m3u8" || file === "init.mp4" || /^seg-\d{1,4}\.m4s$/.test(file);
+  const hls = hlsSource(video.media, store);
+  if (rendition === undefined && file === "video.mp4" && !hls && !isStoredRef(video.media)) return sendFile(c, join(CLIPS_DIR, `clip-${clipOf(video.media)}.mp4`), c.req.path, cache);
+  const inRendition = file === "index.m3u8" || file === "init.mp4" || /^seg-\d{1,5}\.m4s$/.test(file);
   if (!hls || (rendition === undefined ? file !== "master.m3u8" : !inRendition)) return c.text("not found", 404);
-  if (preview && file.endsWith(".m4s") && Number(/\d+/.exec(file)![0]) >= PREVIEW_SEGMENTS) return c.text("not found", 404);
-  const path = safeFile(join(CLIPS_DIR, `hls-${clip}`, rendition ?? ""), file);
+  if (rendition !== undefined && !(await hls.renditions()).includes(rendition)) return c.text("not found", 404);
+  const limit = preview ? await hls.previewSegments() : Infinity;
+  if (file.endsWith(".m4s") && Number(/\d+/.exec(file)![0]) >= limit) return c.text("not found", 404);
+  const path = await hls.file(rendition === undefined ? file : `${rendition}/${file}`);
   if (!path) return c.text("not found", 404);
   if (!file.endsWith(".m3u8")) return sendFile(c, path, c.req.path, cache);
-  const text = signedPlaylist(readFileSync(path, "utf8"), granted ? grantOnly(query) : "", preview ? PREVIEW_SEGMENTS : Infinity);
+  const text = signedPlaylist(readFileSync(path, "utf8"), granted ? grantOnly(query) : "", limit);
   const headers = { "content-type": PLAYLIST, "cache-control": cache, "x-content-type-options": "nosniff" };
   return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(text, 200, headers);
 }

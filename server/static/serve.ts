@@ -25,6 +25,9 @@ const TYPES: Record<string, string> = {
   ".mov": "video/quicktime",
   ".webm": "video/webm",
   ".m3u8": "application/vnd.apple.mpegurl",
+  ".mp3": "audio/mpeg",
+  ".m4a": "audio/mp4",
+  ".aac": "audio/aac",
   ".ts": "video/mp2t",
   ".m4s": "video/iso.segment",
 };

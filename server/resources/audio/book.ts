@@ -4,7 +4,7 @@ import type { Caller } from "#server/http/registry.ts";
 import { paged } from "#server/http/registry.ts";
 import { wholeBookPriceFor } from "#server/wallet/book-sales.ts";
 import { viewerOf, marksOf, memberOf, requireResource, toResourceItem, toResourceUnit, UNIT_COLUMNS, unitAccess, type UnitRow } from "../items.ts";
-import { audioUrl, toneOf } from "./tones.ts";
+import { audioUrl, chapterSeconds } from "./tones.ts";
 
 // An audio book as the caller sees it: chapters open to them (free, bought alone or with the book) carry their
 // audio's address; locked ones their price only.
@@ -18,7 +18,7 @@ const CHAPTER_COLUMNS = `${UNIT_COLUMNS}, media`;
 
 export const requireBook = (db: DB, id: number, uid: number) => requireResource(db, "audio", id, uid, NOUN);
 
-const secondsOf = (c: ChapterRow) => toneOf(c.media)?.seconds ?? 0;
+const secondsOf = (c: ChapterRow) => chapterSeconds(c.media);
 
 export async function audioChapters(db: DB, caller: Caller, origin: string, secret: string, itemId: number, page: number, limit: number) {
   await requireBook(db, itemId, caller.user.id);
@@ -28,7 +28,7 @@ export async function audioChapters(db: DB, caller: Caller, origin: string, secr
   const rows = await db.all<ChapterRow>(`SELECT ${CHAPTER_COLUMNS} FROM item_units WHERE item_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [itemId, limit, (page - 1) * limit]);
   const list = rows.map((c): AudioChapter => {
     const open = opens(c);
-    return { ...toResourceUnit(c, open), duration: secondsOf(c), audio_url: open ? audioUrl(origin, secret, Number(c.id), user?.id ?? 0) : null };
+    return { ...toResourceUnit(c, open), duration: secondsOf(c), audio_url: open ? audioUrl(origin, secret, Number(c.id), user?.id ?? 0, undefined, c.media) : null };
   });
   return paged(list, page, limit, total);
 }

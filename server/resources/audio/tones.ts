@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import type { DB } from "#server/db/index.ts";
 import { grantExpiry, grantIsValid, grantQuery } from "#server/media/grants.ts";
 import { clock } from "#server/clock.ts";
+import type { ContentStore } from "#server/ingest/store.ts";
+import { parseStoredRef } from "#server/ingest/stored-files.ts";
+import { sendFile } from "#server/static/serve.ts";
 
 // Audio books play short generated tones (no recordings): a chapter's `media` is `tone:<seed>:<seconds>`, and
 // its WAV is drawn from the seed, the same bytes every time. A chapter's address carries a grant (decision 044):
@@ -67,9 +70,26 @@ export function toneWav(tone: Tone): Uint8Array {
   return out;
 }
 
+/**
+ * An ingested chapter's stored file (decision 085): `file:<key>/audio/<seq>-<seconds>s.<mp3|m4a|aac>`, its length in
+ * its name as a tone's is in its `media`.
+ */
+const STORED_AUDIO = /^file:[a-z0-9]{16,40}\/audio\/\d{1,5}-(\d{1,6})s\.(mp3|m4a|aac)$/;
+
+/** The stored name of an ingested chapter's audio, inside its item's folder. */
+export const storedAudioPath = (seq: number, seconds: number, ext: string) => `audio/${seq}-${Math.max(1, Math.round(seconds))}s.${ext}`;
+
+/** A chapter's length in seconds: a tone's, or an ingested file's; 0 when unknown. */
+export function chapterSeconds(media: string): number {
+  return toneOf(media)?.seconds ?? Number(STORED_AUDIO.exec(media)?.[1] ?? 0);
+}
+
+/** The extension a chapter's address ends in: `wav` for a tone, the stored file's for an ingested chapter. */
+const audioExtension = (media: string) => STORED_AUDIO.exec(media)?.[2] ?? "wav";
+
 /** The address of a chapter's audio for caller `uid` (0: a visitor), good for `GRANT_TTL_MS`. */
-export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = clock.now()): string {
-  return `${origin}/media/audio/${unitId}.wav?${grantQuery(secret, String(unitId), uid, grantExpiry(now))}`;
+export function audioUrl(origin: string, secret: string, unitId: number, uid: number, now = clock.now(), media = ""): string {
+  return `${origin}/media/audio/${unitId}.${audioExtension(media)}?${grantQuery(secret, String(unitId), uid, grantExpiry(now))}`;
 }
 
 // Drawn WAVs by chapter: a listener seeks and replays, and the browser asks in ranges.
@@ -87,13 +107,24 @@ function cachedWav(tone: Tone): Uint8Array {
   return wav;
 }
 
-/** GET /media/audio/:name (`<unit id>.wav`): a chapter's WAV for a valid grant, byte ranges included (seeking). */
-export async function serveAudio(c: Context, db: DB, secret: string): Promise<Response> {
-  const m = /^(\d{1,12})\.wav$/.exec(c.req.param("name") ?? "");
+/**
+ * GET /media/audio/:name (`<unit id>.wav`, or `.mp3`, `.m4a`, `.aac` for an ingested chapter): a chapter's audio for a
+ * valid grant, byte ranges included (seeking).
+ */
+export async function serveAudio(c: Context, db: DB, secret: string, store: ContentStore): Promise<Response> {
+  const m = /^(\d{1,12})\.(wav|mp3|m4a|aac)$/.exec(c.req.param("name") ?? "");
   if (!m) return c.text("not found", 404);
   const unitId = Number(m[1]);
   if (!grantIsValid(secret, String(unitId), (name) => c.req.query(name))) return c.text("forbidden", 403);
   const media = await db.value<string>("SELECT u.media FROM item_units u JOIN items i ON i.id = u.item_id WHERE u.id = ? AND i.kind = 'audio'", [unitId]);
+  if (media && audioExtension(media) !== m[2]) return c.text("not found", 404);
+  const stored = media && STORED_AUDIO.test(media) ? parseStoredRef(media) : null;
+  if (stored) {
+    const file = await store.resolve(stored.key, stored.path);
+    if (!file) return c.text("not found", 404);
+    c.header("access-control-allow-origin", "*");
+    return sendFile(c, file, c.req.path, "private, max-age=3600");
+  }
   const tone = media ? toneOf(media) : null;
   if (!tone) return c.text("not found", 404);
   const wav = cachedWav(tone);
