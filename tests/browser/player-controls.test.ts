@@ -140,8 +140,11 @@ describe("a paid video's preview", () => {
     const { coins: price } = await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID });
     await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
     await findText(page, "试看中");
-    expect(await page.$eval("video", (v) => (v as V).currentSrc || "")).toMatch(/^blob:|\/preview\//);
-    await page.$eval("video", (v) => void (v as V).play());
+    // The badge can show before the player's <video> is in (its controls load after the first paint).
+    await page.waitForSelector(".player-stage video");
+    await page.waitForFunction(() => ((document.querySelector(".player-stage video") as HTMLVideoElement).currentSrc || "") !== "");
+    expect(await page.$eval(".player-stage video", (v) => (v as V).currentSrc)).toMatch(/^blob:|\/preview\//);
+    await page.$eval(".player-stage video", (v) => void (v as V).play());
     // Its end: the panel takes the picture's place.
     await page.waitForSelector(".player-stage .locked-panel", { timeout: 20_000 });
     expect(await page.$(".player-stage video")).toBeNull();
