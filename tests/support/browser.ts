@@ -75,7 +75,8 @@ export async function phonePage(browser: Browser, { shared = false, serviceWorke
   const context = await browser.createBrowserContext();
   if (!shared) {
     try {
-      onTestFinished(() => context.close().catch(() => undefined));
+      // A context that went offline with a service worker can take long to close: not the test's failure.
+      onTestFinished(() => Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => setTimeout(r, 10_000))]));
     } catch {
       // Opened in a hook, for the file's tests: closed with the browser.
     }

@@ -49,7 +49,8 @@ export function LikeButton({
     const answer = fetcher.data;
     if (answer === told.current) return;
     told.current = answer;
-    if (answer?.like) onChange?.(answer.like);
+    // A refusal: the host was told of the optimistic like at the tap, and gets what is known back.
+    if (answer) onChange?.(answer.like ?? known);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.data]);
   // Set at the tap, so a second tap in the same task (before `busy` has rendered) is refused too.
@@ -61,6 +62,8 @@ export function LikeButton({
     ifMember(() => {
       if (sending.current || fetcher.busy) return;
       sending.current = true;
+      // The host hears at the tap: an answer that comes once this control is gone (its sheet closed) would not reach it.
+      onChange?.({ is_like: known.is_like ? 0 : 1, like_count: known.like_count + (known.is_like ? -1 : 1) });
       void fetcher.submit({ kind, id });
     });
   // Optimistic while the call is on its way.
