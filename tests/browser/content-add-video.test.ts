@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../support/admin.ts";
-import { showControls, videoSuite } from "../support/video-suite.ts";
+import { chooseQuality, showControls, videoSuite } from "../support/video-suite.ts";
 
 // Issue 38: a video published with `content add-video` plays on an emulated phone through the app's player, in the
 // renditions its ladder made (decision 085), switched from the quality menu.
@@ -33,11 +33,7 @@ describe("an ingested video in the player", () => {
     await page.goto(`${suite.gw.url}/player?id=${id}`);
     await page.waitForFunction((title) => document.body.innerText.includes(title), {}, "入库播放测试");
     await playing(page);
-    const choose = async (label: string) => {
-      await showControls(page);
-      await page.locator("button[aria-label^='画质']").click();
-      await page.locator(`[role=dialog][aria-label=画质] button::-p-text(${label})`).click();
-    };
+    const choose = (label: string) => chooseQuality(page, label);
     await showControls(page);
     await page.locator("button[aria-label^='画质']").click();
     const options = await page.$$eval("[role=dialog][aria-label=画质] button[role=radio]", (bs) => bs.map((b) => b.textContent!.trim()));

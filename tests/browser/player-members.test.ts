@@ -5,7 +5,7 @@ import { DEMO_FREE_VIDEO_ID, SEEDED_DANMU } from "#server/content/seed.ts";
 import { REPORT_TYPES } from "#server/seed/index.ts";
 import { findText, tapText } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
-import { inAppNavigate, showControls, videoSuite } from "../support/video-suite.ts";
+import { chooseQuality, inAppNavigate, showControls, videoSuite } from "../support/video-suite.ts";
 
 // What the player keeps for a member (issue 36): the quality chosen, the place reached on another device, and bullet
 // comments another member sees at their second.
@@ -34,11 +34,7 @@ describe("quality", () => {
     const page = await adultPhone();
     await page.goto(`${suite.gw.url}/player?id=${id}`);
     await playing(page);
-    const choose = async (label: string) => {
-      await showControls(page);
-      await page.locator("button[aria-label^='画质']").click();
-      await page.locator(`[role=dialog][aria-label=画质] button::-p-text(${label})`).click();
-    };
+    const choose = (label: string) => chooseQuality(page, label);
     await showControls(page);
     await page.locator("button[aria-label^='画质']").click();
     const options = await page.$$eval("[role=dialog][aria-label=画质] button[role=radio]", (bs) => bs.map((b) => b.textContent!.trim()));

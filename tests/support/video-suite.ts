@@ -31,6 +31,13 @@ export async function showControls(page: Page) {
   await page.waitForSelector(".player-controls:not(.is-hidden)");
 }
 
+/** Picks a rendition (`540P`, `自动`…) from the player's 画质 menu. */
+export async function chooseQuality(page: Page, label: string) {
+  await showControls(page);
+  await page.locator("button[aria-label^='画质']").click();
+  await page.locator(`[role=dialog][aria-label=画质] button::-p-text(${label})`).click();
+}
+
 export const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
 export const inAppNavigate = (page: Page, to: string) =>
   page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
