@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import routes from "./app/routes.ts";
 import { parseLines } from "./gateway/config.ts";
-import { screenPaths, screenPattern } from "./app/screen-paths.ts";
+import { prerenderedPaths, screenPaths, screenPattern } from "./app/screen-paths.ts";
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 const GATEWAY = process.env.DEV_GATEWAY ?? "http://127.0.0.1:3000";
@@ -21,6 +21,8 @@ function versionFile(): Plugin {
     generateBundle() {
       if (this.environment?.name && this.environment.name !== "client") return;
       this.emitFile({ type: "asset", fileName: "version.json", source: JSON.stringify({ buildId: BUILD_ID, lines: parseLines(process.env.VITE_GATEWAY_LINES) }) });
+      // The screens with a page of their own, for the service worker's navigations (public/sw-routes.js).
+      this.emitFile({ type: "asset", fileName: "sw-pages.js", source: `self.__APP_PAGES = ${JSON.stringify(prerenderedPaths(routes))};\n` });
     },
   };
 }
@@ -250,8 +252,8 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
         // The first visit's page is controlled as soon as the worker is installed, not from the next load.
         clientsClaim: true,
-        // React Router writes the SPA's index.html after the service worker is generated.
-        additionalManifestEntries: [{ url: "index.html", revision: BUILD_ID }],
+        // React Router writes the SPA's index.html and each screen's page after the service worker is generated.
+        additionalManifestEntries: ["index.html", ...prerenderedPaths(routes).map((p) => `${p.slice(1)}/index.html`)].map((url) => ({ url, revision: BUILD_ID })),
         // The shell answers the app's own screens only; every other address (the gateway's calls, media and uploads,
         // a payment provider's cashier, an operator's page) goes to the network (decision 057).
         navigateFallback: "/index.html",
@@ -260,7 +262,7 @@ export default defineConfig({
         // No runtime routes: gateway calls are POSTs, which Workbox never routes, so they always go to the
         // network. Static routes (public/sw-routes.js, decision 052) keep the worker out of their way entirely,
         // and out of the media's and uploads'.
-        importScripts: ["sw-routes.js"],
+        importScripts: ["sw-pages.js", "sw-routes.js"],
       },
     }),
   ],

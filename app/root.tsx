@@ -7,6 +7,7 @@ import { ErrorBack } from "./components/error-back.tsx";
 import { KeepAliveOutlet } from "./components/keep-alive-outlet.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
+import { ScreenFrame } from "./components/screen-frame.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
 import { ageConfirmed } from "./lib/age-gate.ts";
 import { isOfflineError, isOnline } from "./lib/connectivity.ts";
@@ -174,13 +175,9 @@ function CloseOverlaysOnNavigation() {
   return null;
 }
 
+/** The first document's screen until its data is in: the screen's own frame, prerendered into its page. */
 export function HydrateFallback() {
-  return (
-    <div className="boot" aria-busy="true">
-      <div className="boot-logo">影音</div>
-      <p>加载中…</p>
-    </div>
-  );
+  return <ScreenFrame />;
 }
 
 // The status message under the code, in the app's language (the description says what exactly went wrong).

@@ -17,6 +17,9 @@ export function screenPaths(routes: readonly RouteConfigEntry[], parent = ""): s
   return [...paths];
 }
 
+/** The screens the build prerenders, each into a page of its own (decision 089): all but "/", the SPA fallback. */
+export const prerenderedPaths = (routes: readonly RouteConfigEntry[]) => screenPaths(routes).filter((p) => p !== "/" && !p.includes(":"));
+
 const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 
 /**

@@ -12,3 +12,19 @@ self.addEventListener("install", (event) => {
   // Called during install, not waited on: the install (the precache) does not hang on it.
   install.addRoutes(rules).catch(() => undefined);
 });
+
+// A navigation to a screen gets that screen's own page, which paints its frame (decision 089), rather than the
+// SPA fallback Workbox answers with. sw-pages.js (written by the build) names them; this listener runs before
+// Workbox's and takes the navigation from it.
+const PAGES = new Set(/** @type {{ __APP_PAGES?: string[] }} */ (/** @type {unknown} */ (self)).__APP_PAGES ?? []);
+
+self.addEventListener("fetch", (event) => {
+  const fetchEvent = /** @type {FetchEvent} */ (event);
+  const { request } = fetchEvent;
+  if (request.mode !== "navigate") return;
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\/+$/, "");
+  if (url.origin !== self.location.origin || !PAGES.has(path)) return;
+  fetchEvent.respondWith(caches.match(`${path}/index.html`, { ignoreSearch: true }).then((page) => page ?? fetch(request)));
+  fetchEvent.stopImmediatePropagation();
+});

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, sep } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 
 // Headers a member's browser can lean on (decision 068): every answer of the gateway says it may not be framed, how
@@ -62,46 +62,70 @@ export function appPolicy(pages: string[], lines: string[]): string {
   ].join("; ");
 }
 
-/** The build's pages: index.html and the pages it prerendered (`home/index.html`), each with inline scripts of its own. */
-function builtPages(clientDir: string): string[] {
-  const pages = readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html") && !file.startsWith(`assets${sep}`));
-  return pages.map((page) => readFileSync(join(clientDir, page), "utf8"));
-}
-
-/** The app's policy for the build in `clientDir`, read again (`recheck`) when its index.html changed (a new build). */
-function appPolicyOf(clientDir: string, configuredLines: string[]): (recheck: boolean) => string {
-  const index = join(clientDir, "index.html");
-  let key = "";
-  let policy = appPolicy([], configuredLines);
-  return (recheck) => {
-    if (!recheck && key) return policy;
-    let stat;
+/**
+ * The app's policies for the build in `clientDir`: each page's own (its inline scripts and styles: every screen is a
+ * prerendered page, decision 089) and a workers' one (no inline code). Read again when a page or the build's lines
+ * changed (a new build), and kept per page otherwise.
+ */
+function appPoliciesOf(clientDir: string, configuredLines: string[]) {
+  const versionFile = join(clientDir, "version.json");
+  let linesKey = "";
+  let lines = configuredLines;
+  const pages = new Map<string, { key: string; policy: string }>();
+  const statKey = (file: string) => {
     try {
-      stat = statSync(index);
+      const stat = statSync(file);
+      return `${stat.size}:${stat.mtimeMs}`;
     } catch {
-      return policy;
+      return "";
     }
-    const now = `${stat.size}:${stat.mtimeMs}`;
-    if (now === key) return policy;
-    let built: string[] = [];
+  };
+  const currentLines = () => {
+    const key = statKey(versionFile);
+    if (key === linesKey) return lines;
+    let built: unknown = [];
     try {
-      built = ((JSON.parse(readFileSync(join(clientDir, "version.json"), "utf8")) as { lines?: unknown }).lines as string[] | undefined) ?? [];
+      built = (JSON.parse(readFileSync(versionFile, "utf8")) as { lines?: unknown }).lines ?? [];
     } catch {
       // A build without its lines: the app calls its own origin.
     }
-    policy = appPolicy(builtPages(clientDir), [...(Array.isArray(built) ? built.map(String) : []), ...configuredLines]);
-    key = now;
-    return policy;
+    lines = [...(Array.isArray(built) ? built.map(String) : []), ...configuredLines];
+    linesKey = key;
+    pages.clear();
+    return lines;
+  };
+  return {
+    page(file: string): string {
+      const all = currentLines();
+      const key = statKey(file);
+      const kept = pages.get(file);
+      if (kept?.key === key) return kept.policy;
+      let html = "";
+      try {
+        html = readFileSync(file, "utf8");
+      } catch {
+        // Gone since it was served: a policy without inline code.
+      }
+      const policy = appPolicy(html ? [html] : [], all);
+      pages.set(file, { key, policy });
+      return policy;
+    },
+    worker: () => appPolicy([], currentLines()),
   };
 }
+
+/** The page file each answered request served (set by the static files' handler), for its policy. */
+export const servedPages = new WeakMap<Request, string>();
+
+/** Where a script is fetched to run as a worker, which lives by the policy its own answer carries. */
+const WORKER_DESTINATIONS = new Set(["worker", "sharedworker", "serviceworker"]);
 
 /**
  * Adds the headers to every answer; the app's Content-Security-Policy to those that bring none of their own (the
  * cashier and the demo games bring theirs). `tls`: the gateway speaks HTTPS, so browsers are told to keep to it.
  */
 export function securityHeaders(opts: { clientDir: string; lines: string[]; tls: boolean }): MiddlewareHandler {
-  const policy = appPolicyOf(opts.clientDir, opts.lines);
-  policy(true);
+  const policies = appPoliciesOf(opts.clientDir, opts.lines);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -109,7 +133,13 @@ export function securityHeaders(opts: { clientDir: string; lines: string[]; tls:
     headers.set("x-frame-options", "DENY");
     headers.set("referrer-policy", "strict-origin-when-cross-origin");
     if (opts.tls) headers.set("strict-transport-security", "max-age=31536000");
-    // Only a page (or a worker's script) lives by the policy; the build is looked at again when one is served.
-    if (!headers.has("content-security-policy")) headers.set("content-security-policy", policy(/^text\/(html|javascript)/.test(headers.get("content-type") ?? "")));
+    // Only a page or a worker's script lives by a policy: other answers go without one, since with every page's
+    // hashes it came to kilobytes on each of them.
+    if (headers.has("content-security-policy")) return;
+    const type = headers.get("content-type") ?? "";
+    const page = servedPages.get(c.req.raw);
+    const destination = c.req.header("sec-fetch-dest");
+    if (page && type.startsWith("text/html")) headers.set("content-security-policy", policies.page(page));
+    else if (type.startsWith("text/javascript") && (!destination || WORKER_DESTINATIONS.has(destination))) headers.set("content-security-policy", policies.worker());
   };
 }

@@ -3,6 +3,7 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { brotliDecompressSync } from "node:zlib";
 import type { Context } from "hono";
+import { servedPages } from "../http/security-headers.ts";
 import { PRECOMPRESSED } from "./precompress.ts";
 
 const TYPES: Record<string, string> = {
@@ -140,9 +141,10 @@ export function sendFile(c: Context, file: string, urlPath: string, cache = cach
 export function serveApp(c: Context, clientDir: string) {
   const urlPath = new URL(c.req.url).pathname;
   const file = safeFile(clientDir, urlPath);
-  if (file) return sendFile(c, file, urlPath);
+  // A page asked for by its file's name: the service worker's precache.
+  if (file) return file.endsWith(".html") ? sendPage(c, file, urlPath) : sendFile(c, file, urlPath);
   const page = safeFile(clientDir, join(urlPath, "index.html"));
-  if (page) return sendFile(c, page, "/index.html");
+  if (page) return sendPage(c, page);
   const index = join(clientDir, "index.html");
   if (!existsSync(index)) {
     return c.text("应用尚未构建：请先运行 npm run build（或 npm start）。\nThe app is not built: run `npm run build`.", 503);
@@ -151,5 +153,11 @@ export function serveApp(c: Context, clientDir: string) {
   // routes have no extensions: a path with one asked for a file, and only an old page link gets the app.
   const ext = extname(urlPath).toLowerCase();
   if (urlPath.startsWith("/assets/") || (ext && ext !== ".html" && ext !== ".htm")) return c.text("not found", 404);
-  return sendFile(c, index, "/index.html");
+  return sendPage(c, index);
+}
+
+/** A page of the app, with the Content-Security-Policy of its own inline code (security-headers.ts). */
+function sendPage(c: Context, file: string, urlPath = "/index.html") {
+  servedPages.set(c.req.raw, file);
+  return sendFile(c, file, urlPath);
 }
