@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { TabPage } from "./tab-bar.tsx";
 
 /** The shape of a screen's content while its first data loads. */
-type Skeleton = "feed" | "list" | "detail" | "text" | "profile";
+type Skeleton = "section" | "feed" | "list" | "detail" | "text" | "profile";
 
 interface Frame {
   title: string;
@@ -18,10 +18,10 @@ interface Frame {
  * measures as the largest paint.
  */
 const FRAMES: Record<string, Frame> = {
-  "/home": { title: "首页", skeleton: "feed", tab: true },
+  "/home": { title: "首页", skeleton: "section", tab: true },
   "/scandalous": { title: "黑料", skeleton: "list", tab: true },
   "/resource": { title: "资源", skeleton: "feed", tab: true },
-  "/dark_web": { title: "暗网", skeleton: "feed", tab: true },
+  "/dark_web": { title: "暗网", skeleton: "section", tab: true },
   "/post": { title: "圈子", skeleton: "list", tab: true },
   "/my": { title: "我的", skeleton: "profile", tab: true },
   "/player": { title: "视频", skeleton: "detail" },
@@ -45,6 +45,27 @@ export function ScreenFrame() {
   const frame = FRAMES[pathname.replace(/\/+$/, "") || "/"];
   if (!frame) return <BootSplash />;
   const body = <FrameSkeleton kind={frame.skeleton} />;
+  if (frame.skeleton === "section") {
+    // A video section's own head, tabs and banner (the same classes, so the same places): the starter paints
+    // the first banner into its place before React has rendered the section (app/lib/early-paint.ts).
+    return (
+      <TabPage>
+        <header className="section-head">
+          <h1 className="section-title">{frame.title}</h1>
+          <span className="search-entry">搜索视频、创作者</span>
+        </header>
+        <div className="sort-tabs" aria-hidden>
+          {SORTS.map((name) => (
+            <button key={name} type="button" tabIndex={-1}>
+              {name}
+            </button>
+          ))}
+        </div>
+        <div className="banner frame-banner" data-early="banner" />
+        {body}
+      </TabPage>
+    );
+  }
   if (frame.tab) {
     return (
       <TabPage>
@@ -74,13 +95,14 @@ export function BootSplash() {
 }
 
 const ROWS = [0, 1, 2, 3];
+const SORTS = ["最新", "最热", "热门新片"];
 
 function FrameSkeleton({ kind }: { kind: Skeleton }) {
   return (
     <div className={`frame-skeleton frame-${kind}`} aria-busy="true" aria-label="加载中">
       {kind === "profile" && <div className="frame-head" />}
       {kind === "detail" && <div className="frame-media" />}
-      {kind === "feed" ? (
+      {kind === "feed" || kind === "section" ? (
         <div className="frame-grid">
           {ROWS.map((i) => (
             <div key={i} className="frame-card" />

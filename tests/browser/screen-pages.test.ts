@@ -85,3 +85,23 @@ it("gives a returning visitor the screen's own page from the service worker", { 
   expect(root!.fromServiceWorker()).toBe(true);
   expect(await root!.text()).toContain('class="boot"');
 });
+
+it("shows a video section's first banner in its frame before React has rendered the section", async () => {
+  const page = await adultPhone(suite.browser);
+  // React DOM held back until the banner is in the frame: what a slow phone sees while React evaluates.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.setRequestInterception(true);
+  page.on("request", (req) => {
+    if (/\/assets\/react-dom-[\w-]+\.js$/.test(new URL(req.url()).pathname)) void held.then(() => req.continue());
+    else void req.continue();
+  });
+  await page.goto(`${suite.gw.url}/home`, { waitUntil: "domcontentloaded" });
+  const painted = await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-early=banner]")?.style.backgroundImage || null);
+  expect(await painted.jsonValue()).toMatch(/^url\("blob:/);
+  expect(await page.$(".banner img")).toBeNull();
+  release();
+  // Then React's section takes the frame's place, with the same picture.
+  await page.waitForSelector(".banner img[src^='blob:']", { visible: true });
+  expect(await page.$("[data-early]")).toBeNull();
+});

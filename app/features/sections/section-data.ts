@@ -6,6 +6,7 @@ import type { Video } from "#gateway/api/content-types.ts";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { startEarly, takeEarly } from "#app/lib/early-data.ts";
 import { api, together } from "#app/lib/gateway.ts";
+import { paintEarly } from "#app/lib/early-paint.ts";
 import { imageLoader, loadImage } from "#app/lib/images.ts";
 import { syncGlobalConfig } from "#app/lib/session.ts";
 import { globalStore } from "#app/stores/global.ts";
@@ -46,7 +47,7 @@ export async function loadSection(section: Section, position: string): Promise<S
       syncGlobalConfig().catch(() => null),
       api(home.ads, { position })
         .then((list) => {
-          if (list[0]) void loadImage(list[0].img_url, { first: true }).catch(() => undefined);
+          if (list[0]) void loadImage(list[0].img_url, { first: true }).then((url) => paintEarly("banner", url), () => undefined);
           return list;
         })
         .catch(() => [] as Ad[]),
