@@ -97,7 +97,8 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  * the route manifest, which /home loads whole.
  */
 const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "search-bar", "progress-bar", "avatar", "config-provider"];
-const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => `components/${c}/index.js`), "global/index.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
+// With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
+const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => `components/${c}/index.js`), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
 /** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
 const BARRELS: Record<string, (name: string) => string> = {
   ahooks: (name) => `node_modules/ahooks/es/${name}/index.js`,
@@ -131,13 +132,15 @@ function kitGraph(getModuleInfo: ModuleInfo): Set<string> {
 }
 
 /**
- * motion: antd-mobile's animation and gesture libraries (react-spring, use-gesture, half the kit's bytes) and the
- * overlays built on them (popup, mask, dialog, toast, action sheet). No screen shows them at once: they load on
- * demand, and after the first screen is idle (decision 087). gesture: use-gesture, which the novel reader's page
- * swipe and antd-mobile's Rate need without the animations.
+ * motion: antd-mobile's overlays (popup, mask, dialog, toast, action sheet), with what they import that the kit has
+ * not, and ahooks' and the icons' indexes (see kitGraph). No screen shows them at once: they load on demand, and
+ * after the first screen is idle (decision 087). spring: react-spring, which they and the tabs animate with
+ * (22 KB gzip); gesture: use-gesture, which they, the novel reader's page swipe and Rate drag with (9 KB). Tabs
+ * need react-spring alone.
  */
+const MOTION = /\/node_modules\/antd-mobile\/es\/components\/(popup|mask|dialog|toast|action-sheet|center-popup|auto-center|safe-area|spin-loading)\//;
+const SPRING = /\/node_modules\/(antd-mobile\/node_modules\/)?@react-spring\//;
 const GESTURE = /\/node_modules\/@use-gesture\//;
-const MOTION = /\/node_modules\/(antd-mobile\/node_modules\/)?@react-spring\/|\/node_modules\/antd-mobile\/es\/components\/(popup|mask|dialog|toast|action-sheet|center-popup|auto-center|safe-area|spin-loading)\//;
 
 /**
  * shared: the app's own modules (components, features, lib) that many screens import statically, in one chunk
@@ -169,7 +172,7 @@ function screensImporting(getModuleInfo: ModuleInfo, ids: Iterable<string>, know
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "motion", "gesture", "shared", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
@@ -187,6 +190,7 @@ function firstScreenChunks(): Plugin {
     firstScreen ??= staticGraph(FIRST_SCREEN, getModuleInfo);
     if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "framework";
     if (MOTION.test(id) || BARREL_INDEX.test(id)) return "motion";
+    if (SPRING.test(id)) return "spring";
     if (GESTURE.test(id)) return "gesture";
     kit ??= kitGraph(getModuleInfo);
     if (kit.has(id)) return "kit";
