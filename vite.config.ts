@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -60,7 +61,8 @@ const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
 
-type ModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
+type ModuleInfo = (id: string) => { importedIds: readonly string[]; code?: string | null } | null;
+type ChunkMeta = { getModuleInfo: ModuleInfo; getModuleIds: () => IterableIterator<string> };
 
 /** Every module `entries` import statically, the entries included. */
 function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> {
@@ -91,20 +93,95 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  *   statically. The route modules stay entries of their own.
  */
 /**
- * kit: antd-mobile's helpers and its light, common components with their small dependencies, in one chunk
- * (decision 049). Split by Rollup they were some forty files of a few hundred bytes, each named in the imports
- * of most routes in the route manifest, which /home loads whole. Heavy or rare components stay apart.
+ * kit: the antd-mobile components screens render at once (buttons, lists, the nav bar, inputs, loading dots,
+ * the empty state), with the helpers and small packages they import, in one chunk (decisions 049 and 087).
+ * Split by Rollup they were some forty files of a few hundred bytes, each named in the imports of most routes in
+ * the route manifest, which /home loads whole.
  */
-const KIT = /\/node_modules\/(@babel\/runtime|tslib|ahooks|classnames|runes2|staged-components|use-sync-external-store|antd-mobile\/es\/(utils|locales|global|components\/(config-provider|button|dot-loading|spin-loading|error-block|input|text-area|image|popup|mask|space|toast|dialog|center-popup|auto-center|safe-area|nav-bar|list|tabs)))\//;
+const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "search-bar", "progress-bar", "avatar", "config-provider"];
+// With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
+const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => `components/${c}/index.js`), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
+/** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
+const BARRELS: Record<string, (name: string) => string> = {
+  ahooks: (name) => `node_modules/ahooks/es/${name}/index.js`,
+  "antd-mobile-icons": (name) => `node_modules/antd-mobile-icons/es/${name}.js`,
+};
+const BARREL_INDEX = /\/node_modules\/(ahooks|antd-mobile-icons)\/es\/index\.js$/;
+
+/**
+ * The kit's modules: the static graph of its components, which reaches ahooks' and the icons' modules only for the
+ * hooks and icons imported. A manual chunk takes in every module its modules import that no other chunk has, so
+ * the indexes themselves go to the motion chunk: through them, the kit took in every hook and icon of the build
+ * and the packages they import (lodash, dayjs, a ResizeObserver polyfill), about 10 KB gzip.
+ */
+function kitGraph(getModuleInfo: ModuleInfo): Set<string> {
+  const graph = new Set<string>();
+  const stack = [...KIT_ENTRIES];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (graph.has(next) || BARREL_INDEX.test(next)) continue;
+    graph.add(next);
+    const info = getModuleInfo(next);
+    stack.push(...(info?.importedIds ?? []));
+    for (const [, names, from] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](ahooks|antd-mobile-icons)['"]/g) ?? []) {
+      for (const name of names!.split(",")) {
+        const id = resolve(import.meta.dirname, BARRELS[from!]!(name.trim().split(/\s+as\s+/)[0]!));
+        if (getModuleInfo(id)) stack.push(id);
+      }
+    }
+  }
+  return graph;
+}
+
+/**
+ * motion: antd-mobile's overlays (popup, mask, dialog, toast, action sheet), with what they import that the kit has
+ * not, and ahooks' and the icons' indexes (see kitGraph). No screen shows them at once: they load on demand, and
+ * after the first screen is idle (decision 087). spring: react-spring, which they and the tabs animate with
+ * (22 KB gzip); gesture: use-gesture, which they, the novel reader's page swipe and Rate drag with (9 KB). Tabs
+ * need react-spring alone.
+ */
+const MOTION = /\/node_modules\/antd-mobile\/es\/components\/(popup|mask|dialog|toast|action-sheet|center-popup|auto-center|safe-area|spin-loading)\//;
+const SPRING = /\/node_modules\/(antd-mobile\/node_modules\/)?@react-spring\//;
+const GESTURE = /\/node_modules\/@use-gesture\//;
+
+/**
+ * shared: the app's own modules (components, features, lib) that many screens import statically, in one chunk
+ * (decision 087). Rollup made a chunk for each set of screens sharing a module: a detail screen listed some twenty
+ * files of 0.2-2 KB, fetched in waves over HTTP/1.1's six connections. A module fewer screens import stays with
+ * Rollup's chunks.
+ */
+const SHARED_MIN_SCREENS = 6;
+const KIT_FREE_TABS = ["app/routes/scandalous.tsx", "app/routes/resource.tsx", "app/routes/dark-web.tsx"].map((f) => resolve(import.meta.dirname, f));
+const ROUTE_MODULE = /\/app\/routes\/.+\.tsx?$/;
+const APP_MODULE = /\/app\/(components|features|lib|stores)\//;
+
+/** How many route modules import each app module, directly or not, leaving out what `known` holds. */
+function screensImporting(getModuleInfo: ModuleInfo, ids: Iterable<string>, known: Set<string>): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const route of [...ids].filter((id) => ROUTE_MODULE.test(id))) {
+    const seen = new Set<string>();
+    const stack = [route];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next) || known.has(next) || next.includes("/node_modules/")) continue;
+      seen.add(next);
+      stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+    }
+    for (const id of seen) if (APP_MODULE.test(id)) count.set(id, (count.get(id) ?? 0) + 1);
+  }
+  return count;
+}
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
   let firstScreen: Set<string> | undefined;
-  const manualChunks = (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo }) => {
+  let kit: Set<string> | undefined;
+  let shared: Map<string, number> | undefined;
+  const manualChunks = (id: string, { getModuleInfo, getModuleIds }: ChunkMeta) => {
     // A react-dom chunk importing React, React DOM's internals or the scheduler from the framework, which imports
     // React DOM, would make a loop of chunks (react-dom → framework → react-dom): they are a chunk of their own.
     if (REACT_DOM_CLIENT.test(id)) return "react-dom";
@@ -114,9 +191,16 @@ function firstScreenChunks(): Plugin {
     if (FRAMEWORK.test(id)) return "framework";
     firstScreen ??= staticGraph(FIRST_SCREEN, getModuleInfo);
     if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "framework";
-    if (KIT.test(id)) return "kit";
+    if (MOTION.test(id) || BARREL_INDEX.test(id)) return "motion";
+    if (SPRING.test(id)) return "spring";
+    if (GESTURE.test(id)) return "gesture";
+    kit ??= kitGraph(getModuleInfo);
+    if (kit.has(id)) return "kit";
     // Every call definition the screens use, in one small chunk rather than one per area.
     if (API_AREA.test(id)) return "calls";
+    // Not what the kit-free tabs (/scandalous, /resource) import: the shared chunk imports the kit.
+    shared ??= screensImporting(getModuleInfo, getModuleIds(), new Set([...starter, ...firstScreen, ...staticGraph(KIT_FREE_TABS, getModuleInfo)]));
+    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return "shared";
     return undefined;
   };
   return {
@@ -151,6 +235,67 @@ function firstScreenChunks(): Plugin {
           this.error(`the ${c.name} chunk holds gateway/api/index.ts: import the call areas the first screen uses directly`);
         }
       }
+    },
+  };
+}
+
+/**
+ * ahooks, which antd-mobile imports whole, has no side effects, but some of the packages its hooks import (lodash,
+ * dayjs, the ResizeObserver polyfill) do not say so: Rollup kept their top-level code in the kit though no hook
+ * that uses them is in the build, about 5 KB gzip of every screen's first load (decision 087). Their modules only
+ * define functions and values: unused, they are dropped.
+ */
+function pureKitDependencies(): Plugin {
+  const PURE = /\/node_modules\/(lodash|dayjs|resize-observer-polyfill|react-fast-compare|js-cookie|screenfull|intersection-observer)\//;
+  return {
+    name: "pure-kit-dependencies",
+    apply: "build",
+    transform(_code, id) {
+      return PURE.test(id) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
+ * The app's `import { Button } from "antd-mobile"` taken straight to the component's module, as
+ * babel-plugin-import does. Through the package's index, the chunk of any app module importing the kit took in
+ * every antd-mobile component (a manual chunk takes in what its modules import and no other chunk has): the
+ * shared chunk held the forms, pickers and swiper (decision 087).
+ */
+function antdDirectImports(): Plugin {
+  const INDEX = resolve(import.meta.dirname, "node_modules/antd-mobile/es/index.js");
+  let from: Map<string, { path: string; name: string }> | undefined;
+  const exportsOf = () => {
+    from ??= new Map(
+      [...readFileSync(INDEX, "utf8").matchAll(/export \{ (?:default as )?(\w+) \} from '\.\/([\w/-]+)';/g)].map(([whole, name, path]) => [
+        name!,
+        { path: `antd-mobile/es/${path}`, name: whole.includes("default as") ? "default" : name! },
+      ]),
+    );
+    return from;
+  };
+  const rewrite = (keyword: "import" | "export", names: string) => {
+    const lines = ['import "antd-mobile/es/global";'];
+    for (const spec of names.split(",").map((n) => n.trim()).filter(Boolean)) {
+      if (spec.startsWith("type ")) {
+        // `import { type X }` would keep an import of the index (verbatimModuleSyntax); `import type` is erased.
+        lines.push(`${keyword} type { ${spec.slice(5)} } from "antd-mobile";`);
+        continue;
+      }
+      const [name, as = name] = spec.split(/\s+as\s+/) as [string, string?];
+      const target = exportsOf().get(name);
+      if (!target) throw new Error(`antd-mobile exports no ${name}`);
+      lines.push(`${keyword} { ${target.name} as ${as} } from "${target.path}";`);
+    }
+    return lines.join("\n");
+  };
+  return {
+    name: "antd-direct-imports",
+    apply: "build",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.startsWith(resolve(import.meta.dirname, "app")) || !code.includes('from "antd-mobile"')) return null;
+      return code.replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*"antd-mobile";?/g, (_, keyword: "import" | "export", names: string) => rewrite(keyword, names));
     },
   };
 }
@@ -225,6 +370,8 @@ export default defineConfig({
     versionFile(),
     compileHints(),
     firstScreenChunks(),
+    pureKitDependencies(),
+    antdDirectImports(),
     reactRouterProductionBuild(),
     VitePWA({
       registerType: "prompt",

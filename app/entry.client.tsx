@@ -14,3 +14,9 @@ setTimeout(() => {
     );
   });
 }, 0);
+
+// The tabs' and the overlays' code once the first screen is in (decision 087), its own after the page's load. React
+// Router imports this module dynamically: the load may have come first.
+const prefetch = () => void import("./lib/prefetch.ts").then((p) => p.prefetchAfterFirstScreen());
+if (document.readyState === "complete") prefetch();
+else window.addEventListener("load", prefetch, { once: true });

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ListEnd } from "#app/components/list-end.tsx";
-
-const PullToRefresh = lazy(() => import("#app/components/pull-refresh.tsx"));
+import { PullRefreshOnTouch } from "#app/components/pull-refresh-on-touch.tsx";
 
 interface Props {
   children: ReactNode;
@@ -19,23 +18,10 @@ interface Props {
  * gesture library loads at the first touch, not with the first screen.
  */
 export function FeedFrame({ children, itemCount, hasMore, error, loading, retry, refresh, emptyText }: Props) {
-  const [pullReady, setPullReady] = useState(false);
-  useEffect(() => {
-    if (pullReady) return;
-    const go = () => setPullReady(true);
-    window.addEventListener("touchstart", go, { once: true, passive: true });
-    return () => window.removeEventListener("touchstart", go);
-  }, [pullReady]);
-  const content = (
-    <>
+  return (
+    <PullRefreshOnTouch onRefresh={refresh}>
       {children}
       {itemCount === 0 && !hasMore && !error ? <p className="feed-empty">{emptyText}</p> : <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} />}
-    </>
-  );
-  if (!pullReady) return content;
-  return (
-    <Suspense fallback={content}>
-      <PullToRefresh onRefresh={refresh}>{content}</PullToRefresh>
-    </Suspense>
+    </PullRefreshOnTouch>
   );
 }

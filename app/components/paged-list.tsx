@@ -1,7 +1,8 @@
-import { DotLoading, ErrorBlock, InfiniteScroll } from "antd-mobile";
+import { DotLoading, InfiniteScroll } from "antd-mobile";
 import type { ReactNode } from "react";
 import type { Paged } from "#gateway/api/types.ts";
-import PullRefresh from "#app/components/pull-refresh.tsx";
+import { ErrorBlock } from "#app/components/error-block.tsx";
+import { PullRefreshOnTouch } from "#app/components/pull-refresh-on-touch.tsx";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
 
@@ -18,7 +19,7 @@ interface Props<T> {
   layout?: "list" | "grid";
 }
 
-/** A list with pull-to-refresh and infinite scroll, and its empty, error and end-of-list states. Another source is another list. */
+/** A list with pull-to-refresh (from the first touch) and infinite scroll, and its empty, error and end-of-list states. Another source is another list. */
 export function PagedList<T>(props: Props<T>) {
   return <List key={props.source.key} {...props} />;
 }
@@ -26,7 +27,7 @@ export function PagedList<T>(props: Props<T>) {
 function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内容", emptyAction, layout = "list" }: Props<T>) {
   const list = usePaged(source, { initial, itemKey });
   return (
-    <PullRefresh onRefresh={list.refresh}>
+    <PullRefreshOnTouch onRefresh={list.refresh}>
       {list.items.length === 0 && !list.hasMore ? (
         <ErrorBlock status="empty" title={emptyText} description="">
           {emptyAction}
@@ -56,6 +57,6 @@ function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内�
           ) : null
         }
       </InfiniteScroll>
-    </PullRefresh>
+    </PullRefreshOnTouch>
   );
 }

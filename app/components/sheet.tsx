@@ -1,11 +1,15 @@
-import { Popup } from "antd-mobile";
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { trackOverlay } from "#app/lib/overlay-history.ts";
+
+// A sheet opens on a tap: antd-mobile's Popup, with its animation and gesture libraries, loads then (or when the
+// first screen is idle, decision 087), not with the screen.
+const Popup = lazy(() => import("antd-mobile/es/components/popup"));
 
 /**
  * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its
  * own close icon is not focusable): this one also closes on Escape and its button, takes the focus when it
- * opens and gives it back to what opened it. Back and a navigation close it.
+ * opens and gives it back to what opened it. Back and a navigation close it. Nothing is rendered before it first
+ * opens.
  */
 export function Sheet({
   visible,
@@ -23,7 +27,14 @@ export function Sheet({
   children: ReactNode;
 }) {
   const close = useRef<HTMLButtonElement>(null);
+  // The first time, the button comes with the Popup's code, after the effect below: it takes the focus as it mounts.
+  const closeMounted = useCallback((el: HTMLButtonElement | null) => {
+    close.current = el;
+    if (el) requestAnimationFrame(() => el.focus({ preventScroll: true }));
+  }, []);
   const titleId = useId();
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
   const latestOnClose = useRef(onClose);
   useLayoutEffect(() => {
     latestOnClose.current = onClose;
@@ -44,19 +55,22 @@ export function Sheet({
       opener?.focus({ preventScroll: true });
     };
   }, [visible]);
+  if (!opened) return null;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={`sheet ${className}`} destroyOnClose={destroyOnClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header className="sheet-head">
-          <h2 id={titleId} className="block-title">
-            {title}
-          </h2>
-          <button ref={close} type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        {children}
-      </div>
-    </Popup>
+    <Suspense fallback={null}>
+      <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={`sheet ${className}`} destroyOnClose={destroyOnClose}>
+        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
+          <header className="sheet-head">
+            <h2 id={titleId} className="block-title">
+              {title}
+            </h2>
+            <button ref={closeMounted} type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>
+              ×
+            </button>
+          </header>
+          {children}
+        </div>
+      </Popup>
+    </Suspense>
   );
 }

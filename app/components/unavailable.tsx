@@ -1,4 +1,4 @@
-import { ErrorBlock } from "antd-mobile";
+import { ErrorBlock } from "#app/components/error-block.tsx";
 
 /** An honest placeholder for sections that are not built yet. */
 export function Unavailable({ title }: { title: string }) {

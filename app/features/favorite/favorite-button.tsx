@@ -2,7 +2,6 @@ import { Button } from "antd-mobile";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { api } from "#app/lib/gateway.ts";
-import { ActionSheet } from "#app/lib/overlays.ts";
 import type { clientAction } from "#app/routes/actions/favorite.ts";
 import { FAVORITE_KINDS, type FavoriteCalls, type FavoriteKind } from "./favorite-kinds.ts";
 
@@ -24,6 +23,7 @@ export function FavoriteButton({ kind, id, favorite: initial }: { kind: Favorite
     if (favorite) return file();
     const groups = calls.groups ? await api(calls.groups.list, undefined).catch(() => []) : [];
     if (!groups.length) return file();
+    const { ActionSheet } = await import("#app/lib/overlays.ts");
     ActionSheet.show({
       extra: "收藏到",
       cancelText: "取消",

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { accounts, type FavoriteGroup } from "#gateway/api/index.ts";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
-import { Dialog } from "#app/lib/overlays.ts";
 import type { clientAction } from "#app/routes/actions/favorite-group.ts";
 import type { GroupedKind } from "./favorite-kinds.ts";
 
@@ -35,7 +34,8 @@ export function FavoriteGroups({ kind, groups, group, noun }: { kind: GroupedKin
       { replace: true },
     );
   const change = (fields: Record<string, string | number>) => void fetcher.submit({ kind, ...fields }, { revalidate: true });
-  const rename = (g: FavoriteGroup) => {
+  const rename = async (g: FavoriteGroup) => {
+    const { Dialog } = await import("#app/lib/overlays.ts");
     let value = g.name;
     void Dialog.confirm({
       title: "重命名分组",
@@ -44,6 +44,7 @@ export function FavoriteGroups({ kind, groups, group, noun }: { kind: GroupedKin
     });
   };
   const remove = async (g: FavoriteGroup) => {
+    const { Dialog } = await import("#app/lib/overlays.ts");
     if (!(await Dialog.confirm({ content: `删除分组「${g.name}」？其中的${noun}仍保留在“全部”里。` }))) return;
     change({ intent: "delete", id: g.id });
     show(undefined);

@@ -1,5 +1,4 @@
-import { SpinLoading } from "antd-mobile";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { creators, type Comment, type HeadlineDetail } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
@@ -9,6 +8,9 @@ import { Comments } from "#app/features/comments/comments.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { ImageGrid, QuotedVideo } from "./headline-card.tsx";
+
+// Inside the sheet, which loads antd-mobile's animation library when it opens (decision 087): so does the spinner.
+const SpinLoading = lazy(() => import("antd-mobile/es/components/spin-loading"));
 
 /** What the member changed on a headline in the sheet, for its card in the list. */
 export type HeadlineChange = { like_count: number } | { comments_added: 1 };
@@ -34,7 +36,9 @@ export function HeadlineSheet({ id, onClose, onChange }: { id: number | null; on
     <Sheet visible={id !== null} onClose={onClose} title={detail?.title ?? "头条"} className="headline-sheet" destroyOnClose>
       {!state ? (
         <div className="sheet-loading">
-          <SpinLoading />
+          <Suspense fallback={null}>
+            <SpinLoading />
+          </Suspense>
         </div>
       ) : "error" in state ? (
         <p className="form-error">{state.error}</p>

@@ -2,14 +2,14 @@ import { Button, TextArea } from "antd-mobile";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { toast } from "#app/lib/feedback.ts";
-import { ActionSheet, Dialog } from "#app/lib/overlays.ts";
 import type { clientAction } from "#app/routes/actions/report.ts";
 import { REPORT_KINDS, type ReportCalls, type ReportKind } from "./report-kinds.ts";
 
 const OTHER_REASON = "其他";
 
 /** The reason for 其他, in words: the dialog will not submit without them. */
-function askReason(maxLength: number, then: (content: string) => void) {
+async function askReason(maxLength: number, then: (content: string) => void) {
+  const { Dialog } = await import("#app/lib/overlays.ts");
   let value = "";
   const dialog = Dialog.show({
     title: "举报原因",
@@ -47,6 +47,7 @@ export function ReportButton({ kind, id, look, label = "举报" }: { kind: Repor
   const pick = async () => {
     const types = await calls.reasons().catch(() => []);
     if (!types.length) return void toast("举报原因加载失败，请稍后重试");
+    const { ActionSheet } = await import("#app/lib/overlays.ts");
     ActionSheet.show({
       extra: "选择举报原因",
       cancelText: "取消",
@@ -56,7 +57,7 @@ export function ReportButton({ kind, id, look, label = "举报" }: { kind: Repor
         const type = types.find((t) => String(t.id) === a.key);
         if (!type) return;
         // 其他 says nothing by itself: it asks for the reason in words.
-        if (type.name === OTHER_REASON) askReason(calls.maxLength, (content) => report(type.id, content));
+        if (type.name === OTHER_REASON) void askReason(calls.maxLength, (content) => report(type.id, content));
         else report(type.id);
       },
     });

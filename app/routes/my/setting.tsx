@@ -1,8 +1,8 @@
 import { Button, List, Radio } from "antd-mobile";
-import { Dialog } from "#app/lib/overlays.ts";
 import { redirect, useFetcher } from "react-router";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { Page } from "#app/components/page.tsx";
+import { confirmDialog } from "#app/lib/feedback.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import { safeRedirect } from "#app/lib/safe-url.ts";
 import { endSession } from "#app/lib/session.ts";
@@ -60,7 +60,7 @@ export default function Setting({ loaderData }: Route.ComponentProps) {
           loading={busy}
           disabled={busy}
           onClick={async () => {
-            if (await Dialog.confirm({ title: "退出登录", content: "确定要退出当前账号吗？", confirmText: "退出", cancelText: "取消" })) {
+            if (await confirmDialog({ title: "退出登录", content: "确定要退出当前账号吗？", confirmText: "退出" })) {
               void fetcher.submit({ to: "/home" }, { method: "post" });
             }
           }}

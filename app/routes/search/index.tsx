@@ -1,9 +1,9 @@
 import { SearchBar } from "antd-mobile";
-import { Dialog } from "#app/lib/overlays.ts";
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { search } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
+import { confirmDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
@@ -49,7 +49,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               type="button"
               className="link-button"
               onClick={async () => {
-                if (await Dialog.confirm({ content: "确定清空搜索历史？" })) {
+                if (await confirmDialog({ content: "确定清空搜索历史？" })) {
                   clearSearchHistory();
                   setClearedOn(loaderData);
                 }

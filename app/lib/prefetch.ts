@@ -1,0 +1,73 @@
+// Once the first screen is in and the page is idle, the code a tap would otherwise fetch: the tab bar's six
+// screens (their route modules, what they import, their CSS) and the overlays (sheets, dialogs, toasts). The tab
+// bar's links prefetch on intent, which comes too late for a tap (decision 087).
+
+/** The tab bar's routes, by React Router's route id. */
+const TAB_ROUTES = ["routes/home", "routes/scandalous", "routes/resource", "routes/dark-web", "routes/post", "routes/my"];
+
+interface ManifestRoute {
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+interface Router {
+  state: { initialized: boolean; navigation: { state: string } };
+  subscribe: (fn: (state: Router["state"]) => void) => () => void;
+}
+
+type PrefetchWindow = Window & {
+  __reactRouterManifest?: { routes: Record<string, ManifestRoute | undefined> };
+  __reactRouterDataRouter?: Router;
+};
+
+const idle = () =>
+  new Promise<void>((done) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => done());
+    else setTimeout(done, 200);
+  });
+
+/** Resolves once React Router has loaded and rendered the first screen's data. */
+const routerSettled = (w: PrefetchWindow) =>
+  new Promise<void>((done) => {
+    const poll = () => {
+      const router = w.__reactRouterDataRouter;
+      if (!router) return void setTimeout(poll, 100);
+      const settled = (s: Router["state"]) => s.initialized && s.navigation.state === "idle";
+      if (settled(router.state)) return done();
+      const stop = router.subscribe((s) => {
+        if (!settled(s)) return;
+        stop();
+        done();
+      });
+    };
+    poll();
+  });
+
+function addLink(rel: "modulepreload" | "prefetch", href: string) {
+  if (document.querySelector(`link[href="${CSS.escape(href)}"], script[src="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = rel;
+  link.href = href;
+  if (rel === "prefetch") link.as = "style";
+  document.head.append(link);
+}
+
+/** Starts the prefetch after the first screen (called after the page's load): its data rendered, the main thread idle twice. */
+export async function prefetchAfterFirstScreen() {
+  const w = window as PrefetchWindow;
+  await routerSettled(w);
+  await idle();
+  await idle();
+  for (const id of TAB_ROUTES) {
+    const route = w.__reactRouterManifest?.routes[id];
+    if (!route) continue;
+    for (const href of [route.module, ...(route.imports ?? [])]) addLink("modulepreload", href);
+    for (const href of route.css ?? []) addLink("prefetch", href);
+  }
+  // Loaded and run (they only define components and install the overlays' renderer): the first sheet, dialog or
+  // toast then opens without a request.
+  await idle();
+  void import("antd-mobile/es/components/popup").catch(() => undefined);
+  void import("./overlays.ts").catch(() => undefined);
+}

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { adultPhone, gatewayAndBrowser } from "../support/browser.ts";
+import { REPO_ROOT } from "../support/gateway.ts";
+
+// Decision 087: what each screen loads first, read from the build's route manifest, and the tabs' code fetched
+// once the first screen is in.
+const CLIENT = join(REPO_ROOT, "build/client");
+
+interface ManifestRoute {
+  path?: string;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+function readManifest(): { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> } {
+  const assets = join(CLIENT, "assets");
+  const file = readdirSync(assets)
+    .filter((f) => /^manifest-.*\.js$/.test(f))
+    .map((f) => join(assets, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
+  const text = readFileSync(file, "utf8");
+  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+}
+
+/** The files a direct visit to `path` loads before the screen can render: the entry, the root's and the route's. */
+function firstLoad(path: string): string[] {
+  const m = readManifest();
+  const route = Object.values(m.routes).find((r) => r.path === path);
+  expect(route, path).toBeDefined();
+  const root = m.routes.root!;
+  return [...new Set([m.entry.module, ...m.entry.imports, root.module, ...(root.imports ?? []), route!.module, ...(route!.imports ?? []), ...(route!.css ?? [])])];
+}
+
+const named = (files: string[], name: string) => files.some((f) => new RegExp(`/${name}-[\\w-]+\\.(js|css)$`).test(f));
+
+/** The tab and detail screens of issue 37 (the tabs on /home's own chunks load nothing more). */
+const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
+/** Screens that show antd-mobile's Tabs at once (react-spring's animations), or drag (use-gesture) at once. */
+const TABS_AT_ONCE = ["dating", "home/creator", "search/result", "game/detail"];
+const GESTURE_AT_ONCE = ["novel/reader", "dating/detail", "game/detail"];
+
+describe("first loads (built app)", () => {
+  it("keeps the overlays and their animation and gesture code out of screens that do not show them at once", () => {
+    for (const screen of SCREENS) {
+      const files = firstLoad(screen);
+      expect({ screen, motion: named(files, "motion") }).toEqual({ screen, motion: screen === "game/detail" });
+      expect({ screen, spring: named(files, "spring") }).toEqual({ screen, spring: TABS_AT_ONCE.includes(screen) });
+      expect({ screen, gesture: named(files, "gesture") }).toEqual({ screen, gesture: GESTURE_AT_ONCE.includes(screen) });
+    }
+  });
+
+  it("loads each screen's code in a few files: the shared modules in one chunk, not dozens of small ones", () => {
+    const base = firstLoad("home").length;
+    for (const screen of SCREENS) {
+      const files = firstLoad(screen);
+      // JS and CSS beyond /home's: the route, its CSS, the kit, the shared chunk and calls, a few more.
+      expect({ screen, more: files.length - base <= 16 }).toEqual({ screen, more: true });
+      expect({ screen, shared: named(files, "shared") }).toEqual({ screen, shared: true });
+    }
+    // The kit-free tabs stay kit-free.
+    for (const tab of ["home", "scandalous", "resource", "dark_web"]) expect({ tab, kit: named(firstLoad(tab), "kit") }).toEqual({ tab, kit: false });
+  });
+});
+
+describe("prefetch after the first screen", () => {
+  const ctx = gatewayAndBrowser();
+
+  it("fetches the tabs' route modules and the overlays' code once /home's feed is in, before any tap", async () => {
+    const m = readManifest();
+    const post = m.routes["routes/post"]!.module;
+    const motion = readdirSync(join(CLIENT, "assets")).find((f) => /^motion-[\w-]+\.js$/.test(f));
+    expect(motion).toBeDefined();
+    const page = await adultPhone(ctx.browser);
+    const requested: string[] = [];
+    page.on("request", (r) => void requested.push(new URL(r.url()).pathname));
+    await page.goto(`${ctx.gw.url}/home`);
+    await page.waitForSelector(".video-card", { visible: true });
+    const feedShownAt = requested.length;
+    await page.waitForFunction((p) => performance.getEntriesByName(new URL(p, location.href).href).length > 0, { timeout: 30_000 }, post);
+    await page.waitForFunction((p) => performance.getEntriesByName(new URL(p, location.href).href).length > 0, { timeout: 30_000 }, `/assets/${motion}`);
+    // Not before the first screen's content. (The overlays' code may come sooner, with /home's notice dialog.)
+    expect(requested.slice(0, feedShownAt)).not.toContain(post);
+    expect(page.url()).toBe(`${ctx.gw.url}/home`);
+    await page.close();
+  });
+});
