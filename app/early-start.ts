@@ -1,10 +1,12 @@
+import { EARLY_SCREENS } from "./features/early/first-calls.ts";
 import { startSectionEarly } from "./features/sections/section-data.ts";
 import { isSectionPath } from "./features/sections/section-routes.ts";
 import { ageConfirmed, gatedPath } from "./lib/age-gate.ts";
+import { imageLoader } from "./lib/images.ts";
 
 /**
- * What a direct visit does before React loads: the age gate for links to any screen, and a video section's
- * first calls (decisions 014 and 023). The build gives this module's graph a chunk of its own, holding
+ * What a direct visit does before React loads: the age gate for links to any screen, the page worker, and the
+ * first calls of a video section (decisions 014 and 023) or of a screen a shared link opens (decision 088). The build gives this module's graph a chunk of its own, holding
  * neither React DOM nor React Router, and the page's head loads that chunk as a script of its own: its calls
  * go out while React DOM is still downloading. The root imports it too, so `npm run dev` (no such script)
  * runs it as well; a module runs once however often it is loaded.
@@ -16,5 +18,10 @@ if (typeof document !== "undefined") {
   // the gate opens that screen after. Nothing is fetched before.
   const { pathname, search } = window.location;
   if (pathname !== "/" && !ageConfirmed()) window.history.replaceState(null, "", gatedPath(pathname + search));
-  else if (isSectionPath(pathname)) startSectionEarly(pathname);
+  else {
+    // Every screen's calls and images go through the page worker: it starts now, not at the first call.
+    imageLoader().warm();
+    if (isSectionPath(pathname)) startSectionEarly(pathname);
+    else EARLY_SCREENS[pathname]?.(new URLSearchParams(search));
+  }
 }

@@ -4,11 +4,12 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { ErrorBack } from "#app/components/error-back.tsx";
 import { Page } from "#app/components/page.tsx";
 import { useToastsMuted } from "#app/lib/use-toasts-muted.ts";
+import { positiveParam } from "#app/lib/positive-param.ts";
 
 /** `?id=` of a detail screen, or a 404 for the route's error boundary. */
 export function idParam(request: Request, missing: string): number {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(missing, { status: 404 });
+  const id = positiveParam(new URL(request.url).searchParams, "id");
+  if (!id) throw data(missing, { status: 404 });
   return id;
 }
 

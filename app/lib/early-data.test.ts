@@ -15,9 +15,14 @@ describe("early data", () => {
     expect(await takeEarly("k1", async () => "fresh")).toBe("fresh");
   });
 
-  it("passes a failure on to the taker", async () => {
+  it("asks again when the early start failed, as the loader would have asked (decision 088)", async () => {
     startEarly("k2", () => Promise.reject(new Error("网络错误")));
-    await expect(takeEarly("k2", async () => "fresh")).rejects.toThrow("网络错误");
+    expect(await takeEarly("k2", async () => "fresh")).toBe("fresh");
+  });
+
+  it("fails as the loader's own call fails when both fail", async () => {
+    startEarly("k4", () => Promise.reject(new Error("网络错误")));
+    await expect(takeEarly("k4", () => Promise.reject(new Error("视频不存在")))).rejects.toThrow("视频不存在");
   });
 
   it("loads afresh when the early data has gone stale", async () => {

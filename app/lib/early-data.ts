@@ -13,9 +13,12 @@ export function startEarly(key: string, load: () => Promise<unknown>) {
   started.set(key, { at: Date.now(), data });
 }
 
-/** The data started under `key` (once, and only while fresh), or a new `load()`. */
+/**
+ * The data started under `key` (once, and only while fresh), or a new `load()`. An early start that failed is
+ * asked again, as the loader would have asked it: the line may have come back since (decision 088).
+ */
 export function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
   const early = started.get(key);
   started.delete(key);
-  return early && Date.now() - early.at < EARLY_TTL_MS ? (early.data as Promise<T>) : load();
+  return early && Date.now() - early.at < EARLY_TTL_MS ? (early.data as Promise<T>).catch(() => load()) : load();
 }

@@ -1,7 +1,7 @@
 import { Avatar, Button, List } from "antd-mobile";
 import { Link } from "react-router";
 import { formatCount, formatTime } from "#app/lib/format.ts";
-import { syncUser } from "#app/lib/session.ts";
+import { myCalls } from "#app/features/early/first-calls.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
@@ -11,7 +11,7 @@ import "#app/styles/screens.css";
 import type { Route } from "./+types/my";
 
 export async function clientLoader() {
-  const u = await syncUser().catch(() => userStore.get().u);
+  const u = await myCalls.take(undefined).catch(() => userStore.get().u);
   return { u, isLogin: userStore.get().isLogin };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
-import { video as videoApi, type Comment, type Paged, type Video, type VideoDetail } from "#gateway/api/index.ts";
+import { video as videoApi, type Video, type VideoDetail } from "#gateway/api/index.ts";
 import { ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
@@ -19,32 +19,25 @@ import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
 import { useDanmakuItems } from "#app/features/danmaku/use-danmaku-items.ts";
 import { nextVideo } from "#app/features/next-video/next-video.ts";
-import { keepWatching, savedPosition, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
+import { keepWatching, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
-import { api, together } from "#app/lib/gateway.ts";
+import { playerCalls } from "#app/features/early/first-calls.ts";
+import { api } from "#app/lib/gateway.ts";
+import { positiveParam } from "#app/lib/positive-param.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
 
-const EMPTY: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
-
 function videoId(request: Request): number {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw data("视频不存在或链接有误", { status: 404 });
+  const id = positiveParam(new URL(request.url).searchParams, "id");
+  if (!id) throw data("视频不存在或链接有误", { status: 404 });
   return id;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = videoId(request);
-  const [video, comments, related, saved] = await Promise.all(
-    together(() => [
-      api(videoApi.detail, { id }),
-      api(videoApi.comments, { id, page: 1, limit: 20 }).catch(() => EMPTY),
-      api(videoApi.related, { id, page: 1, limit: 6 }).catch(() => ({ ...EMPTY, list: [] as Video[] })),
-      savedPosition(id),
-    ]),
-  );
+  const [video, comments, related, saved] = await playerCalls.take(id);
   // The other videos of its series (element), when it belongs to one.
   const series = video.series_id ? await api(videoApi.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
   // Watched earlier in this session: it goes on by itself; from another day or device: offered.

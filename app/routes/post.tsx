@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { circle, home } from "#gateway/api/index.ts";
+import { circle } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { Headline, Paged } from "#gateway/api/index.ts";
 import { HeadlineFeed, PostFeed } from "#app/components/circle/circle-feeds.tsx";
@@ -7,39 +7,13 @@ import { circleSources } from "#app/features/circle/circle-sources.ts";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { AdBanner } from "#app/features/ads/ad-banner.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
-import { firstPage } from "#app/features/paging/paged-source.ts";
-import { api, together } from "#app/lib/gateway.ts";
-import { syncGlobalConfig } from "#app/lib/session.ts";
+import { api } from "#app/lib/gateway.ts";
 import { useHideOnScrollDown } from "#app/lib/use-hide-on-scroll-down.ts";
+import { postCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/post";
 
-/** Tabs beside the config's sorts (`sort_tabs.post`). */
-const MORE_TABS = [
-  { sort: "headlines", name: "头条" },
-  { sort: "want", name: "求片" },
-  { sort: "rank", name: "悬赏榜" },
-] as const;
-
-function firstOf(tab: string): Promise<Paged<CirclePost> | Paged<Headline>> {
-  if (tab === "headlines") return firstPage(circleSources.headlines);
-  if (tab === "want" || tab === "rank") return firstPage(circleSources[tab]);
-  return firstPage(circleSources.feed(tab));
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const config = await syncGlobalConfig();
-  const tabs = [...config.sort_tabs.post, ...MORE_TABS];
-  const asked = new URL(request.url).searchParams.get("tab");
-  const tab = tabs.find((t) => t.sort === asked)?.sort ?? tabs[0]!.sort;
-  const [ads, topics, categories, first] = await Promise.all(
-    together(() => [
-      api(home.ads, { position: "post" }).catch(() => []),
-      api(circle.topics, undefined).catch(() => []),
-      api(home.categories, { section: "aw" }).catch(() => []),
-      firstOf(tab),
-    ]),
-  );
-  return { tabs, tab, ads, topics, categories, first };
+  return postCalls.take(new URL(request.url).searchParams.get("tab"));
 }
 
 export default function Post({ loaderData: { tabs, tab, ads, topics, categories, first } }: Route.ComponentProps) {

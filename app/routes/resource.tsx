@@ -2,11 +2,11 @@ import { ResourceTab } from "#app/components/resources/resource-tab.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { loadResourceTab } from "#app/features/resources/resource-tab.ts";
+import { resourceCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/resource";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadResourceTab(new URL(request.url));
+  return resourceCalls.take(String(new URL(request.url).searchParams));
 }
 
 export default function Resource({ loaderData }: Route.ComponentProps) {

@@ -5,24 +5,14 @@ import { WindowedList } from "#app/components/circle/windowed-list.tsx";
 import { NewsRow } from "#app/components/news/news-row.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
+import { articles, newsFilters, scandalousCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/scandalous";
 
-const articles = (category_id: number | undefined, tag: string | undefined) => pagedSource(news.list, { category_id, tag }, 20);
-
-/** `?category=` and `?tag=`: the list shown. */
-function filters(request: Request) {
-  const q = new URL(request.url).searchParams;
-  const c = Number(q.get("category"));
-  return { category: Number.isSafeInteger(c) && c > 0 ? c : undefined, tag: q.get("tag")?.trim().slice(0, news.MAX_NEWS_TAG) || undefined };
-}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { category, tag } = filters(request);
-  const [categories, tags, first] = await Promise.all(
-    together(() => [api(news.categories, undefined), api(news.tags, { category_id: category }).catch(() => []), firstPage(articles(category, tag))]),
-  );
+  const { category, tag } = newsFilters(new URL(request.url).searchParams);
+  const [categories, tags, first] = await scandalousCalls.take({ category, tag });
   return { categories, tags, category, tag, first };
 }
 

@@ -1,4 +1,4 @@
-import { circle } from "#gateway/api/index.ts";
+import * as circle from "#gateway/api/circle.ts";
 import { pagedSource } from "#app/features/paging/paged-source.ts";
 
 /** The circle's lists, by tab: its feed in a sort, headlines, the requests board, the ranking; or a topic's or a category's posts. */

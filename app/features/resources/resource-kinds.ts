@@ -1,4 +1,8 @@
-import { audio, comics, games, novels, pictures } from "#gateway/api/index.ts";
+import * as audio from "#gateway/api/audio.ts";
+import * as comics from "#gateway/api/comics.ts";
+import * as games from "#gateway/api/games.ts";
+import * as novels from "#gateway/api/novels.ts";
+import * as pictures from "#gateway/api/pictures.ts";
 import type { FollowedSeries, ResourceFilter, ResourceHome, ResourceItem, ResourceKind, ResourceListInput } from "#gateway/api/resources.ts";
 import type { GlobalConfig, Page, Paged, SortTab } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";

@@ -1,4 +1,4 @@
-import { resources } from "#gateway/api/index.ts";
+import * as resources from "#gateway/api/resources.ts";
 import type { Progress } from "#gateway/api/resources.ts";
 import { api } from "#app/lib/gateway.ts";
 import { sessionStore } from "#app/lib/safe-storage.ts";

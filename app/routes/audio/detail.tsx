@@ -1,10 +1,10 @@
-import { audio, resources } from "#gateway/api/index.ts";
+import { audio } from "#gateway/api/index.ts";
 import { AudioPlayerPanel } from "#app/components/audio/audio-player-panel.tsx";
 import { ChapterList } from "#app/components/audio/chapter-list.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { CHAPTER_PAGE, localProgress, newerProgress } from "#app/features/audio/player.ts";
+import { localProgress, newerProgress } from "#app/features/audio/player.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
@@ -15,9 +15,9 @@ import { savedAudioBook, type SavedAudioChapter } from "#app/features/offline/sa
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
-import { api, together } from "#app/lib/gateway.ts";
-import { isLoggedIn } from "#app/stores/user.ts";
+import { api } from "#app/lib/gateway.ts";
 import "#app/components/audio/audio.css";
+import { audioCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -26,18 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { remote, ...loaded } = await withOfflineItem(
     "audio",
     id,
-    async () => {
-      const [book, chapters, comments, remote] = await Promise.all(
-        together(() => [
-          api(audio.detail, { id }),
-          api(audio.chaptersList, { id, page: 1, limit: CHAPTER_PAGE }),
-          api(audio.comments, { id, page: 1, limit: 20 }),
-          // Where the member left off on another device; this device's own position is enough without it.
-          isLoggedIn() ? api(resources.progress, { item_id: id }).catch(() => null) : Promise.resolve(null),
-        ]),
-      );
-      return { book, chapters: chapters.list, comments, remote };
-    },
+    () => audioCalls.take(id),
     (units) => ({ ...savedAudioBook(units), remote: null }),
   );
   return { ...loaded, resumeAt: newerProgress(localProgress(id), remote) };

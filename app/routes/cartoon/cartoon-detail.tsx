@@ -8,7 +8,6 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
-import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
@@ -18,9 +17,10 @@ import { savedComic } from "#app/features/offline/saved-books.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { episodePath } from "#app/features/comics/episode.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "#app/features/comics/comics.css";
+import { comicCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/cartoon-detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -29,10 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const loaded = await withOfflineItem(
     "comic",
     id,
-    async () => {
-      const [detail, comments] = await Promise.all(together(() => [api(comics.listEpisode, { id }), api(comics.comments, { id, page: 1, limit: 20 }).catch(() => NO_COMMENTS)]));
-      return { ...detail, comments };
-    },
+    () => comicCalls.take(id),
     savedComic,
   );
   return { ...loaded, offline: isOfflineCopy(loaded) };

@@ -8,19 +8,18 @@ import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatTime } from "#app/lib/format.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { listingId } from "./listing-id.ts";
+import { datingReviews as reviewsOf, listingCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/detail";
 
-const reviewsOf = (id: number) => pagedSource(dating.listComment, { id }, 10);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = listingId(request);
-  const [listing, reviews] = await Promise.all(together(() => [api(dating.detail, { id }), firstPage(reviewsOf(id))]));
+  const [listing, reviews] = await listingCalls.take(id);
   return { listing, reviews };
 }
 

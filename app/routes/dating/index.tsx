@@ -1,33 +1,19 @@
 import { Tabs } from "antd-mobile";
 import { Link, useSearchParams } from "react-router";
 import { dating } from "#gateway/api/index.ts";
-import { DATING_PRICES, DATING_SORTS, type DatingFilter, type DatingSort } from "#gateway/api/dating.ts";
+import { DATING_PRICES, DATING_SORTS, type DatingSort } from "#gateway/api/dating.ts";
 import { DatingFeed } from "#app/components/dating/dating-feed.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Selector } from "#app/components/selector.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
+import { datingCalls, datingFilter, datingListings as listings } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/index";
 
 /** The filters are the query string (`?area=2&price=0-30&certified=1&sort=price`): a filtered list can be shared. */
-function filterOf(params: URLSearchParams): DatingFilter {
-  const area = Number(params.get("area"));
-  const price = DATING_PRICES.find((p) => p.key === params.get("price"));
-  const sort = DATING_SORTS.find((s) => s.sort === params.get("sort"))?.sort;
-  return {
-    area_id: Number.isSafeInteger(area) && area > 0 ? area : undefined,
-    price_min: price?.min,
-    price_max: price && "max" in price ? price.max : undefined,
-    certified: params.get("certified") === "1" ? 1 : undefined,
-    sort,
-  };
-}
-
-const listings = (filter: DatingFilter) => pagedSource(dating.listFilter, filter, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const filter = filterOf(new URL(request.url).searchParams);
-  const [areas, first] = await Promise.all(together(() => [api(dating.listArea, undefined), firstPage(listings(filter))]));
+  const filter = datingFilter(new URL(request.url).searchParams);
+  const [areas, first] = await datingCalls.take(filter);
   return { areas, filter, first };
 }
 

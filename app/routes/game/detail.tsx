@@ -12,14 +12,15 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { formatCount } from "#app/lib/format.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { openExternal } from "#app/lib/safe-url.ts";
 import "#app/components/pictures-games/pictures-games.css";
+import { gameCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "游戏不存在或链接有误");
-  const [game, comments] = await Promise.all(together(() => [api(games.detail, { id }), api(games.comments, { id, page: 1, limit: 20 })]));
+  const [game, comments] = await gameCalls.take(id);
   return { game, comments };
 }
 

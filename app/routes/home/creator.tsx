@@ -12,10 +12,11 @@ import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
+import { pagedSource } from "#app/features/paging/paged-source.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
+import { creatorCalls, featuredVideos } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/creator";
 
 const TABS = [
@@ -26,14 +27,12 @@ const TABS = [
   { key: "club", title: "粉丝团专属" },
 ] as const;
 
-const featuredVideos = (uid: number) => pagedSource(creators.featured, { uid }, 20);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const uid = creatorUid(request);
-  const person = await api(creators.creatorPage, { uid });
+  const { person, featured, compilations } = await creatorCalls.take(uid);
   // A member who is not a creator has a plain profile page instead.
-  if (!person.is_creator) throw redirect(`/user?uid=${uid}`);
-  const [featured, compilations] = await Promise.all(together(() => [firstPage(featuredVideos(uid)), api(creators.compilations, { uid }).catch(() => [])]));
+  if (!featured) throw redirect(`/user?uid=${uid}`);
   return { person, featured, compilations };
 }
 

@@ -16,10 +16,10 @@ import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts
 import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
+import { novelCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/detail";
 
-const PREVIEW_CHAPTERS = 6;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "小说不存在或链接有误");
@@ -27,17 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const loaded = await withOfflineItem(
     "novel",
     id,
-    async () => {
-      const [novel, chapters, recommended, comments] = await Promise.all(
-        together(() => [
-          api(novels.detail, { id }),
-          api(novels.chaptersList, { id, page: 1, limit: PREVIEW_CHAPTERS }),
-          api(novels.recommend, { id }),
-          api(novels.comments, { id, page: 1, limit: 20 }),
-        ]),
-      );
-      return { novel, chapters, recommended, comments };
-    },
+    () => novelCalls.take(id),
     savedNovel,
   );
   return { ...loaded, offline: isOfflineCopy(loaded), place: devicePosition(id) };

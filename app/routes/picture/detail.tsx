@@ -12,18 +12,15 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { LockIcon } from "#app/components/icons.tsx";
-import { api, together } from "#app/lib/gateway.ts";
+import { api } from "#app/lib/gateway.ts";
 import "#app/components/pictures-games/pictures-games.css";
+import { pictureCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/detail";
 
-/** A set has at most this many pictures on one page of `picture_list` (the gateway's largest page). */
-const PICTURES_PAGE = 50;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "图集不存在或链接有误");
-  const [set, images, comments] = await Promise.all(
-    together(() => [api(pictures.detail, { id }), api(pictures.pictureList, { id, page: 1, limit: PICTURES_PAGE }), api(pictures.comments, { id, page: 1, limit: 20 })]),
-  );
+  const [set, images, comments] = await pictureCalls.take(id);
   return { set, images: images.list, comments };
 }
 

@@ -15,7 +15,8 @@ import { useMemberOnly } from "#app/features/member-only.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
-import { api, together } from "#app/lib/gateway.ts";
+import { postDetailCalls } from "#app/features/early/first-calls.ts";
+import { api } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { setCoins } from "#app/stores/user.ts";
@@ -23,13 +24,10 @@ import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
 
-const EMPTY = { list: [], page: 1, limit: 20, total: 0, has_more: false };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "帖子不存在或链接有误");
-  const [post, replies, offered] = await Promise.all(
-    together(() => [api(circle.detail, { id }), api(circle.replies, { id, page: 1, limit: 20 }), api(circle.mvList, { id, page: 1, limit: 6 }).catch(() => EMPTY)]),
-  );
+  const [post, replies, offered] = await postDetailCalls.take(id);
   return { post, replies, offered };
 }
 

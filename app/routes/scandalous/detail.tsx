@@ -6,14 +6,14 @@ import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { api, together } from "#app/lib/gateway.ts";
+import { articleCalls } from "#app/features/early/first-calls.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "文章不存在或链接有误");
-  const [article, comments] = await Promise.all(together(() => [api(news.detail, { id }), api(news.comments, { id, page: 1, limit: 20 })]));
+  const [article, comments] = await articleCalls.take(id);
   return { article, comments };
 }
 

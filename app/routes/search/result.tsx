@@ -7,8 +7,8 @@ import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
-import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { rememberSearch } from "#app/lib/search-history.ts";
+import { found, searchAsked, searchCalls } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
 
@@ -17,23 +17,10 @@ const TYPES = [
   { key: "creator", title: "创作者" },
   { key: "compilation", title: "合集" },
 ] as const;
-type ResultType = (typeof TYPES)[number]["key"];
-const LIMIT = 20;
-const found = {
-  video: (kw: string) => pagedSource(search.search, { kw }, LIMIT),
-  creator: (kw: string) => pagedSource(search.searchCreator, { kw }, LIMIT),
-  compilation: (kw: string) => pagedSource(search.searchCompilation, { kw }, LIMIT),
-};
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  // A shared or hand-edited link may carry more than the gateway takes: search for what fits.
-  const kw = (params.get("kw") ?? "").trim().slice(0, search.MAX_SEARCH_KEYWORD).trim();
-  const type = (TYPES.find((t) => t.key === params.get("type"))?.key ?? "video") as ResultType;
-  if (!kw) return { kw, type, first: null };
-  if (type === "creator") return { kw, type, first: await firstPage(found.creator(kw)) };
-  if (type === "compilation") return { kw, type, first: await firstPage(found.compilation(kw)) };
-  return { kw, type, first: await firstPage(found.video(kw)) };
+  const asked = searchAsked(new URL(request.url).searchParams);
+  return asked.kw ? searchCalls.take(asked) : { ...asked, first: null };
 }
 
 export default function SearchResult({ loaderData }: Route.ComponentProps) {
