@@ -60,6 +60,8 @@ const FRAMEWORK = /\/node_modules\/react-router\//;
 const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
+/** The other screens' first calls, which the starter imports on demand (decisions 088 and 089). */
+const FIRST_CALLS = resolve(import.meta.dirname, "app/features/early/first-calls.ts");
 
 type ModuleInfo = (id: string) => { importedIds: readonly string[]; code?: string | null } | null;
 type ChunkMeta = { getModuleInfo: ModuleInfo; getModuleIds: () => IterableIterator<string> };
@@ -181,6 +183,7 @@ function firstScreenChunks(): Plugin {
   let firstScreen: Set<string> | undefined;
   let kit: Set<string> | undefined;
   let shared: Map<string, number> | undefined;
+  let firstCalls: Set<string> | undefined;
   const manualChunks = (id: string, { getModuleInfo, getModuleIds }: ChunkMeta) => {
     // A react-dom chunk importing React, React DOM's internals or the scheduler from the framework, which imports
     // React DOM, would make a loop of chunks (react-dom → framework → react-dom): they are a chunk of their own.
@@ -198,6 +201,10 @@ function firstScreenChunks(): Plugin {
     if (kit.has(id)) return "kit";
     // Every call definition the screens use, in one small chunk rather than one per area.
     if (API_AREA.test(id)) return "calls";
+    // The first calls with the app's modules they need (none of React's): a chunk of their own, or Rollup put them
+    // in the shared chunk, which would have brought the kit to the kit-free tabs and to the starter's import.
+    firstCalls ??= staticGraph([FIRST_CALLS], getModuleInfo);
+    if (firstCalls.has(id) && !id.includes("/node_modules/")) return "first-calls";
     // Not what the kit-free tabs (/scandalous, /resource) import: the shared chunk imports the kit.
     shared ??= screensImporting(getModuleInfo, getModuleIds(), new Set([...starter, ...firstScreen, ...staticGraph(KIT_FREE_TABS, getModuleInfo)]));
     if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return "shared";
@@ -218,6 +225,12 @@ function firstScreenChunks(): Plugin {
       if (!chunk || chunk.type !== "chunk") return this.error("no starter chunk: app/early-start.ts is not in the build");
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
+      // What the starter imports on demand to start a shared link's calls: the calls and nothing of React's or the kit's.
+      const firstCallsChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "first-calls");
+      const callsChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "calls");
+      if (firstCallsChunk?.type === "chunk" && firstCallsChunk.imports.some((file) => file !== chunk.fileName && file !== callsChunk?.fileName)) {
+        this.error(`the first-calls chunk may import only the starter and the calls, but imports ${firstCallsChunk.imports.join(", ")}`);
+      }
       // React DOM downloads beside the framework and must not import it back (a loop of chunks, decision 056).
       const named = (name: string) => Object.values(bundle).find((c) => c.type === "chunk" && c.name === name);
       const [reactDom, react] = [named("react-dom"), named("react")];

@@ -25,6 +25,13 @@ describe("early data", () => {
     await expect(takeEarly("k4", () => Promise.reject(new Error("视频不存在")))).rejects.toThrow("视频不存在");
   });
 
+  it("starts nothing once its loader has asked: a late early start has no one to take it", async () => {
+    expect(await takeEarly("k5", async () => "loader")).toBe("loader");
+    const late = vi.fn(async () => "late");
+    startEarly("k5", late);
+    expect(late).not.toHaveBeenCalled();
+  });
+
   it("loads afresh when the early data has gone stale", async () => {
     vi.useFakeTimers();
     startEarly("k3", async () => "early");
