@@ -15,8 +15,16 @@ setTimeout(() => {
   });
 }, 0);
 
-// The tabs' and the overlays' code once the first screen is in (decision 087), its own after the page's load. React
-// Router imports this module dynamically: the load may have come first.
-const prefetch = () => void import("./lib/prefetch.ts").then((p) => p.prefetchAfterFirstScreen());
+// The tabs' and the overlays' code once the first screen is in and the member first touches, scrolls or types
+// (decisions 087 and 089): fetched and compiled at the first sign of use, it is not in the first load's bytes and
+// tasks of a visitor who only looks. React Router imports this module dynamically: the load may have come first.
+const GESTURES = ["pointerdown", "touchstart", "scroll", "keydown"] as const;
+const prefetch = () => {
+  const start = () => {
+    for (const type of GESTURES) window.removeEventListener(type, start, true);
+    void import("./lib/prefetch.ts").then((p) => p.prefetchAfterFirstScreen());
+  };
+  for (const type of GESTURES) window.addEventListener(type, start, { capture: true, passive: true });
+};
 if (document.readyState === "complete") prefetch();
 else window.addEventListener("load", prefetch, { once: true });

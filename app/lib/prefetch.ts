@@ -53,7 +53,7 @@ function addLink(rel: "modulepreload" | "prefetch", href: string) {
   document.head.append(link);
 }
 
-/** Starts the prefetch after the first screen (called after the page's load): its data rendered, the main thread idle twice. */
+/** Starts the prefetch after the first screen (called at the member's first gesture): its data rendered, the main thread idle twice. */
 export async function prefetchAfterFirstScreen() {
   const w = window as PrefetchWindow;
   await routerSettled(w);
