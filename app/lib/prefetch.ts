@@ -53,8 +53,8 @@ function addLink(rel: "modulepreload" | "prefetch", href: string) {
   document.head.append(link);
 }
 
-/** Starts the prefetch after the first screen (called at the member's first gesture): its data rendered, the main thread idle twice. */
-export async function prefetchAfterFirstScreen() {
+/** The tabs' code, after the first screen (called at the member's first gesture): its data rendered, the main thread idle twice. */
+export async function prefetchTabs() {
   const w = window as PrefetchWindow;
   await routerSettled(w);
   await idle();
@@ -67,8 +67,16 @@ export async function prefetchAfterFirstScreen() {
     for (const href of [route.module, ...(route.imports ?? [])]) addLink("modulepreload", href);
     for (const href of route.css ?? []) addLink("prefetch", href);
   }
-  // Loaded and run (they only define components and install the overlays' renderer): the first sheet, dialog or
-  // toast then opens without a request.
+}
+
+/**
+ * The overlays' code once the first screen is in and the page idle (called after the page's load): loaded and run
+ * (they only define components and install the overlays' renderer), the first sheet, dialog or toast opens without
+ * a request, and a toast can still say what failed once the network is gone.
+ */
+export async function prefetchOverlays() {
+  await routerSettled(window as PrefetchWindow);
+  await idle();
   await idle();
   void import("antd-mobile/es/components/popup").catch(() => undefined);
   void import("./overlays.ts").catch(() => undefined);
