@@ -27,6 +27,9 @@ export interface AudioState {
   rate: number;
 }
 
+/** Chapters per page of a book's chapter list: the list above grows by pages of this size. */
+export const CHAPTER_PAGE = 50;
+
 export const audioStore = createStore<AudioState>(
   { book: null, chapters: [], index: 0, playing: false, position: 0, duration: 0, rate: 1 },
   {

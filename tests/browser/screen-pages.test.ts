@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { adultPhone, gatewayAndBrowser } from "../support/browser.ts";
+import { startDelayProxy } from "../support/delay-proxy.ts";
 import { returningMember } from "../support/journey.ts";
 
 // Every screen is a prerendered page of its own that paints the screen's frame with the CSS it needs inline, and
@@ -88,20 +89,22 @@ it("gives a returning visitor the screen's own page from the service worker", { 
 
 it("shows a video section's first banner in its frame before React has rendered the section", async () => {
   const page = await adultPhone(suite.browser);
-  // React DOM held back until the banner is in the frame: what a slow phone sees while React evaluates.
+  // React DOM held back until the banner is in the frame: what a slow phone sees while React evaluates. Held by a
+  // proxy, not DevTools interception, which at times leaves the page worker's image request paused for good.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  await page.setRequestInterception(true);
-  page.on("request", (req) => {
-    if (/\/assets\/react-dom-[\w-]+\.js$/.test(new URL(req.url()).pathname)) void held.then(() => req.continue());
-    else void req.continue();
-  });
-  await page.goto(`${suite.gw.url}/home`, { waitUntil: "domcontentloaded" });
-  const painted = await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-early=banner]")?.style.backgroundImage || null);
-  expect(await painted.jsonValue()).toMatch(/^url\("blob:/);
-  expect(await page.$(".banner img")).toBeNull();
-  release();
-  // Then React's section takes the frame's place, with the same picture.
-  await page.waitForSelector(".banner img[src^='blob:']", { visible: true });
-  expect(await page.$("[data-early]")).toBeNull();
+  const slow = await startDelayProxy(suite.gw.url, (path) => (/^\/assets\/react-dom-[\w-]+\.js$/.test(path) ? held : 0));
+  try {
+    await page.goto(`${slow.url}/home`, { waitUntil: "domcontentloaded" });
+    const painted = await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-early=banner]")?.style.backgroundImage || null);
+    expect(await painted.jsonValue()).toMatch(/^url\("blob:/);
+    expect(await page.$(".banner img")).toBeNull();
+    release();
+    // Then React's section takes the frame's place, with the same picture.
+    await page.waitForSelector(".banner img[src^='blob:']", { visible: true });
+    expect(await page.$("[data-early]")).toBeNull();
+  } finally {
+    release();
+    await slow.close();
+  }
 });

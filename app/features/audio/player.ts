@@ -2,12 +2,11 @@ import { castDraft } from "immer";
 import type { AudioChapter } from "#gateway/api/audio.ts";
 import { audio, resources } from "#gateway/api/index.ts";
 import type { Progress } from "#gateway/api/resources.ts";
-import { CHAPTER_PAGE } from "#app/features/early/first-calls.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
 import { joinMediaFocus } from "#app/lib/media-focus.ts";
-import { audioElement, audioProgressStore, audioStore, type AudioBookRef } from "#app/stores/audio.ts";
+import { audioElement, audioProgressStore, audioStore, CHAPTER_PAGE, type AudioBookRef } from "#app/stores/audio.ts";
 import { isLoggedIn } from "#app/stores/user.ts";
 import { audioSource } from "./audio-source.ts";
 
@@ -18,8 +17,6 @@ import { audioSource } from "./audio-source.ts";
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
 const LOCAL_SAVE_MS = 2_000;
-/** The chapter list's page size: the book's screen asks for its first page, the player for the page it needs. */
-export { CHAPTER_PAGE };
 const REMOTE_SAVE_MS = 15_000;
 
 let wired: HTMLAudioElement | null = null;

@@ -23,6 +23,7 @@ import { api, together } from "#app/lib/gateway.ts";
 import { loadImage } from "#app/lib/images.ts";
 import { positiveParam } from "#app/lib/positive-param.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
+import { CHAPTER_PAGE } from "#app/stores/audio.ts";
 import { isLoggedIn } from "#app/stores/user.ts";
 
 // The first calls of the screens a shared link opens, started by early-start.ts before React and React Router
@@ -196,9 +197,6 @@ export const novelCalls = early("/novel/detail", (id: number) =>
     comments,
   })),
 );
-
-/** Chapters per page of an audio book's list. */
-export const CHAPTER_PAGE = 50;
 
 export const audioCalls = early("/audio/detail", (id: number) =>
   Promise.all(
