@@ -52,6 +52,8 @@ it("paints the screen's frame first, then hydrates it into the screen, fetching 
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => {
       if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) errors.push(m.text());
+      // Nor any warning: the browser's own about the page's markup (a deprecated meta) included.
+      if (m.type() === "warn") errors.push(m.text());
     });
     const stylesheets: string[] = [];
     page.on("request", (r) => {
