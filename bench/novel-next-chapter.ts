@@ -17,9 +17,13 @@ export async function benchNovelNextChapter() {
     await page.goto(`${url}/home`, { waitUntil: "networkidle0" });
     for (let k = 0; k < Math.min(TURNS, chapters.length - 1); k++) {
       const [from, to] = [chapters[k]!, chapters[k + 1]!];
-      // Opened at its last page (position 1), as a member who read to the end of it.
+      // Opened at its last page (position 1), as a member who read to the end of it, and who has seen the tap
+      // zones' hint (a first reader's first tap only closes it).
       await page.evaluate(
-        (item, unit) => localStorage.setItem(`novel-position:${item}`, JSON.stringify({ item_id: item, unit_id: unit, position: 1, updated_at: Date.now() })),
+        (item, unit) => {
+          localStorage.setItem(`novel-position:${item}`, JSON.stringify({ item_id: item, unit_id: unit, position: 1, updated_at: Date.now() }));
+          localStorage.setItem("___NOVEL_ZONES_HINT__", "1");
+        },
         NOVEL,
         from,
       );
