@@ -15,13 +15,16 @@ setTimeout(() => {
   });
 }, 0);
 
-// The overlays' code once the first screen is in, its own after the page's load; the tabs' code at the member's
+// The overlays' code and the global config once the first screen is in, its own after the page's load; the tabs' code at the member's
 // first touch, scroll or key (decisions 087 and 089): fetched at the first sign of use, it is not in the first
 // load's bytes and tasks of a visitor who only looks. React Router imports this module dynamically: the load may
 // have come first.
 const GESTURES = ["pointerdown", "touchstart", "scroll", "keydown"] as const;
 const prefetch = () => {
-  void import("./lib/prefetch.ts").then((p) => p.prefetchOverlays());
+  void import("./lib/prefetch.ts").then((p) => {
+    void p.prefetchOverlays();
+    void p.warmConfig();
+  });
   const start = () => {
     for (const type of GESTURES) window.removeEventListener(type, start, true);
     void import("./lib/prefetch.ts").then((p) => p.prefetchTabs());

@@ -9,11 +9,10 @@ import { LoadingBar } from "./components/loading-bar.tsx";
 import { OfflineBanner } from "./components/offline-banner.tsx";
 import { ScreenFrame } from "./components/screen-frame.tsx";
 import { installChunkReload, isFailedChunkRouteError, reloadForChunkError } from "./lib/chunk-reload.ts";
-import { ageConfirmed } from "./lib/age-gate.ts";
 import { isOfflineError, isOnline } from "./lib/connectivity.ts";
 import { closeOverlays } from "./lib/feedback.ts";
 import { askToLogin, onSessionInvalid } from "./lib/gateway.ts";
-import { endSession, syncGlobalConfig } from "./lib/session.ts";
+import { endSession } from "./lib/session.ts";
 import { markUpdateReady, useDeploymentUpdates } from "./lib/update.ts";
 import { useRetryOnline } from "./lib/use-retry-online.ts";
 import { useToastsMuted } from "./lib/use-toasts-muted.ts";
@@ -86,9 +85,6 @@ export default function App() {
       if (hasToken) void endSession().then(() => navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
       else askToLogin(message, () => navigate(`/login?redirect=${encodeURIComponent(here)}`));
     });
-    // Warms the gateway up (line selection, config) while the first screen renders; not behind the age gate,
-    // where a visitor who leaves has cost the gateway nothing.
-    if (ageConfirmed()) void syncGlobalConfig().catch(() => undefined);
     if ("serviceWorker" in navigator && import.meta.env.PROD) {
       // The service worker is not part of the first screen: it registers a few seconds after the page has
       // loaded, when the first screen's requests are done.

@@ -1,3 +1,6 @@
+import { ageConfirmed } from "./age-gate.ts";
+import { syncGlobalConfig } from "./session.ts";
+
 // Once the first screen is in and the page is idle, the code a tap would otherwise fetch: the tab bar's six
 // screens (their route modules, what they import, their CSS) and the overlays (sheets, dialogs, toasts). The tab
 // bar's links prefetch on intent, which comes too late for a tap (decision 087).
@@ -67,6 +70,16 @@ export async function prefetchTabs() {
     for (const href of [route.module, ...(route.imports ?? [])]) addLink("modulepreload", href);
     for (const href of route.css ?? []) addLink("prefetch", href);
   }
+}
+
+/**
+ * The global config once the first screen is in (decision 092): no first screen shows it, and a screen that needs it
+ * asks for it in its loader. Not behind the age gate, where a visitor who leaves has cost the gateway nothing.
+ */
+export async function warmConfig() {
+  await routerSettled(window as PrefetchWindow);
+  await idle();
+  if (ageConfirmed()) await syncGlobalConfig().catch(() => undefined);
 }
 
 /**

@@ -69,7 +69,7 @@ export function RichText({ html }: { html: string }) {
         b.kind === "html" ? (
           <div key={i} dangerouslySetInnerHTML={{ __html: b.html }} />
         ) : b.kind === "image" ? (
-          <EncImage key={i} className="rich-image" src={b.src} ratio={b.ratio} alt={b.alt} fit="contain" onClick={() => void previewImages(images, images.indexOf(b.src))} />
+          <EncImage key={i} className="rich-image" src={b.src} ratio={b.ratio} alt={b.alt} fit="contain" priority={b.src === images[0]} onClick={() => void previewImages(images, images.indexOf(b.src))} />
         ) : (
           <div key={i} className="rich-video">
             <VideoPlayer src={b.src} />

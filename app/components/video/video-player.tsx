@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { loadImage } from "#app/lib/images.ts";
+import { holdOtherImages, loadImage } from "#app/lib/images.ts";
 import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { PlayIcon } from "./player/icons.tsx";
@@ -25,12 +25,25 @@ export interface VideoPlayerProps {
   layers?: ReactNode;
   /** Drawn over everything: the unlock panel at a preview's end, the next video's countdown. */
   overlay?: ReactNode;
-  /** The `<video>` once mounted, for what follows playback (resume positions, bullets). */
+  /** The `<video>` once its media may start (see below), for what follows playback (resume positions, bullets). */
   onMedia?: (el: HTMLVideoElement | null) => void;
   onEnded?: () => void;
 }
 
-/** The app's one video player: our controls over `<video>`, HLS through hls.js where the browser has no HLS of its own. */
+/**
+ * How long the media waits for its poster at most: on a line that slow the video itself would be slower still, but a
+ * poster that never comes must not keep the video from the member.
+ */
+export const POSTER_WAIT_MS = 3000;
+
+/**
+ * The app's one video player: our controls over `<video>`, HLS through hls.js where the browser has no HLS of its own.
+ *
+ * NOTE: the media, the controls' code and the host's `onMedia` work (bullets, watch progress) start once the poster
+ * has painted (a frame after mount without one), or at once on a tap on play: the poster is the screen's largest
+ * content, and on a slow line anything that starts before it paints shares the line and the main thread with it.
+ * Other images wait for it too.
+ */
 export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay = false, badge, layers, overlay, onMedia, onEnded }: VideoPlayerProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
@@ -39,22 +52,56 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   const [levels, setLevels] = useState<StreamState>({ levels: [], height: 0 });
   const [posterUrl, setPosterUrl] = useState<string>();
   const [error, setError] = useState("");
+  // The poster has painted, or the member asked to play: the media may start.
+  const [ready, setReady] = useState(false);
+  const wanted = useRef(false);
   // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
   const resume = useRef<{ src: string; at: number; playing: boolean; muted: boolean } | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
-    if (poster) void loadImage(poster).then((u) => live && setPosterUrl(u), () => undefined);
+    if (poster) void loadImage(poster).then((u) => live && setPosterUrl(u), () => live && setReady(true));
     return () => void (live = false);
   }, [poster]);
+
+  useEffect(() => {
+    if (ready) return;
+    const release = holdOtherImages();
+    const timer = setTimeout(() => setReady(true), POSTER_WAIT_MS);
+    return () => {
+      clearTimeout(timer);
+      release();
+    };
+  }, [ready]);
+  useEffect(() => {
+    if (ready || (poster && !posterUrl)) return;
+    let live = true;
+    let frame = 0;
+    const afterPaint = () => (frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setReady(true)))));
+    // The poster's pixels decoded first, so the frame after them shows it.
+    if (!posterUrl) afterPaint();
+    else {
+      const img = new Image();
+      img.src = posterUrl;
+      void img
+        .decode()
+        .catch(() => undefined)
+        .then(() => live && afterPaint());
+    }
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [ready, poster, posterUrl]);
 
   useEffect(() => (video ? joinMediaFocus(video) : undefined), [video]);
 
   const reportMedia = useEffectEvent((el: HTMLVideoElement | null) => onMedia?.(el));
+  const media = ready ? video : null;
   useEffect(() => {
-    reportMedia(video);
+    reportMedia(media);
     return () => reportMedia(null);
-  }, [video]);
+  }, [media]);
 
   const open = useEffectEvent((el: HTMLVideoElement) => {
     const back = resume.current?.src === src ? resume.current : undefined;
@@ -62,7 +109,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
     el.muted = back ? back.muted : autoPlay ? false : playerStore.get().autoplayMuted;
     el.playbackRate = playerStore.get().rate;
     el.defaultPlaybackRate = el.playbackRate;
-    const play = back ? back.playing : autoPlay || playerStore.get().autoplayMuted;
+    const play = back ? back.playing : autoPlay || wanted.current || playerStore.get().autoplayMuted;
     return attachStream(el, src, {
       startAt: back?.at ?? startAt,
       quality: playerStore.get().quality,
@@ -80,18 +127,18 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   });
 
   useEffect(() => {
-    if (!video || !src) return;
-    const s = open(video);
+    if (!media || !src) return;
+    const s = open(media);
     stream.current = s;
     return () => {
-      resume.current = { src, at: video.currentTime, playing: !video.paused && !video.ended, muted: video.muted };
-      video.pause();
+      resume.current = { src, at: media.currentTime, playing: !media.paused && !media.ended, muted: media.muted };
+      media.pause();
       s.destroy();
       stream.current = undefined;
       setError("");
       setLevels({ levels: [], height: 0 });
     };
-  }, [video, src]);
+  }, [media, src]);
 
   return (
     <div className="video-player" ref={setBox}>
@@ -112,10 +159,17 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
       />
       {layers}
       {badge ? <span className="video-player-badge">{badge}</span> : null}
-      {video && box ? (
-        <Suspense fallback={<PlayFallback video={video} />}>
-          <PlayerControls video={video} box={box} title={title} poster={posterUrl} stream={levels} onQuality={(h) => stream.current?.setQuality(h)} />
+      {media && box ? (
+        <Suspense fallback={<PlayFallback onPlay={() => void media.play().catch(() => undefined)} />}>
+          <PlayerControls video={media} box={box} title={title} poster={posterUrl} stream={levels} onQuality={(h) => stream.current?.setQuality(h)} />
         </Suspense>
+      ) : video ? (
+        <PlayFallback
+          onPlay={() => {
+            wanted.current = true;
+            setReady(true);
+          }}
+        />
       ) : null}
       {error && (
         <p className="video-player-error" role="alert">
@@ -128,9 +182,9 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
 }
 
 /** Until the controls arrive: a play button, so a tap never waits for them. */
-function PlayFallback({ video }: { video: HTMLVideoElement }) {
+function PlayFallback({ onPlay }: { onPlay: () => void }) {
   return (
-    <button type="button" className="video-player-big-play" aria-label="播放" onClick={() => void video.play().catch(() => undefined)}>
+    <button type="button" className="video-player-big-play" aria-label="播放" onClick={onPlay}>
       <PlayIcon />
     </button>
   );

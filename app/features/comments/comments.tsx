@@ -1,5 +1,6 @@
 import { Button, Input, type InputRef } from "antd-mobile";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { Comment } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -16,15 +17,37 @@ import { COMMENT_KINDS, type CommentKind } from "./comment-kinds.ts";
 const NO_REPLIES: Comment[] = [];
 const PAGE = 20;
 
+// One observer for every comment's words. Its callback runs after the browser's own layout, before the paint: the
+// sizes are read without forcing a layout, and the 展开 buttons it adds are rendered (flushSync) and laid out in the
+// same frame, so nothing below them moves after a paint.
+let folds: ResizeObserver | undefined;
+const onFold = new WeakMap<Element, () => void>();
+
+function watchFold(el: Element, measure: () => void): () => void {
+  if (typeof ResizeObserver === "undefined") {
+    measure();
+    return () => undefined;
+  }
+  folds ??= new ResizeObserver((entries) => flushSync(() => entries.forEach((e) => onFold.get(e.target)?.())));
+  onFold.set(el, measure);
+  folds.observe(el);
+  return () => {
+    onFold.delete(el);
+    folds?.unobserve(el);
+  };
+}
+
 /** A comment's words: a long one folds to a few lines, with 展开 / 收起. */
 function CommentText({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   const [long, setLong] = useState(false);
   const [open, setOpen] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
-    if (el && !open) setLong(el.scrollHeight > el.clientHeight + 1);
-  }, [text, open]);
+    if (!el) return;
+    // Measured while folded only: unfolded, the words show whole.
+    return watchFold(el, () => el.classList.contains("is-folded") && setLong(el.scrollHeight > el.clientHeight + 1));
+  }, []);
   return (
     <>
       <p ref={ref} className={`comment-content${open ? "" : " is-folded"}`}>

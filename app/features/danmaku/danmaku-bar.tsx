@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Danmu } from "#gateway/api/content-types.ts";
 import { danmuSend } from "#gateway/api/video.ts";
@@ -17,14 +17,35 @@ import { isLoggedIn, userStore } from "#app/stores/user.ts";
 // The engine and its canvas load after the first paint (decision 083).
 const Danmaku = lazy(() => import("#app/components/video/danmaku/danmaku.tsx"));
 
-/** Bullet comments over the picture: drawn on one canvas, as the member's settings say. */
+/**
+ * Bullet comments over the picture: drawn on one canvas, as the member's settings say. The engine's code loads once
+ * the video has first played or moved (a seek, a resume point): before that, at its start, no bullet is on screen.
+ */
 export function DanmakuLayer({ video, items }: { video: HTMLVideoElement | null; items: readonly Danmu[] }) {
   const settings = useDanmakuSettings();
+  const moved = useMoved(video);
+  if (!moved) return null;
   return (
     <Suspense fallback={null}>
       <Danmaku video={video} items={items} settings={settings} />
     </Suspense>
   );
+}
+
+/** Whether `video` has played or been moved away from its start since it came. */
+function useMoved(video: HTMLVideoElement | null): boolean {
+  const [moved, setMoved] = useState<HTMLVideoElement | null>(null);
+  useEffect(() => {
+    if (!video) return;
+    const go = () => setMoved(video);
+    video.addEventListener("play", go, { once: true });
+    video.addEventListener("seeked", go, { once: true });
+    return () => {
+      video.removeEventListener("play", go);
+      video.removeEventListener("seeked", go);
+    };
+  }, [video]);
+  return video !== null && (moved === video || !video.paused || video.currentTime > 0);
 }
 
 /**

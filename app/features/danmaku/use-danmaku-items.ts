@@ -13,9 +13,10 @@ const none: readonly Danmu[] = [];
 export function useDanmakuItems(id: number, video: HTMLVideoElement | null): { items: readonly Danmu[]; add: (bullet: Danmu) => void } {
   const source = useMemo(() => createDanmakuSource<Danmu>((from, to) => api(danmuList, { id, from, to })), [id]);
   useEffect(() => {
-    const need = () => source.need(video?.currentTime ?? 0);
-    need();
+    // Not before the player lets its media start (after the poster has painted): nothing flies before that.
     if (!video) return;
+    const need = () => source.need(video.currentTime);
+    need();
     // timeupdate comes about four times a second while playing: enough to ask 20 s ahead.
     for (const name of ["timeupdate", "seeking", "loadedmetadata"]) video.addEventListener(name, need);
     return () => {

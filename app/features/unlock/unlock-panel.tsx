@@ -71,7 +71,7 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
   const wordsLength = words.trim().length;
   return (
     <div className="locked-panel">
-      {unit.cover ? <EncImage src={unit.cover} ratio="16X9" alt={unit.title} eager /> : null}
+      {unit.cover ? <EncImage src={unit.cover} ratio="16X9" alt={unit.title} priority /> : null}
       <div className="locked-panel-body" role="region" aria-label={`解锁${calls.noun}`}>
         {unit.vip_free && !viewer.vip ? (
           <p>

@@ -72,7 +72,7 @@ function Photos({ listing }: { listing: DatingDetail }) {
     <div className="dating-photos">
       {listing.images.map((src, i) => (
         <button key={src} type="button" aria-label={`查看第 ${i + 1} 张照片`} onClick={() => void previewImages(listing.images, i)}>
-          <EncImage src={src} ratio="3X4" alt="" />
+          <EncImage src={src} ratio="3X4" alt="" priority={i === 0} />
         </button>
       ))}
     </div>

@@ -73,13 +73,13 @@ function Play({ url }: { url: string }) {
 }
 
 function Screenshots({ game }: { game: GameDetail }) {
-  if (!game.images.length) return <EncImage src={game.cover} ratio={game.cover_ratio} alt={game.title} eager />;
+  if (!game.images.length) return <EncImage src={game.cover} ratio={game.cover_ratio} alt={game.title} priority />;
   return (
     <Swiper className="game-shots" aria-label="游戏截图" loop={false}>
       {game.images.map((src, i) => (
         <Swiper.Item key={src}>
           <button type="button" aria-label={`查看截图 ${i + 1}`} onClick={() => void previewImages(game.images, i)}>
-            <EncImage src={src} ratio="16X9" alt="" eager={i === 0} />
+            <EncImage src={src} ratio="16X9" alt="" priority={i === 0} />
           </button>
         </Swiper.Item>
       ))}

@@ -65,11 +65,11 @@ function Pictures({ set, images }: { set: PictureSetDetail; images: PictureImage
       </h2>
       {images.length === 0 ? <p className="list-end">暂无图片</p> : null}
       <ul className="picture-grid">
-        {images.map((p) =>
+        {images.map((p, i) =>
           p.url ? (
             <li key={p.seq}>
               <button type="button" aria-label={`查看第 ${p.seq} 张`} onClick={() => void previewImages(open.map((o) => o.url), open.findIndex((o) => o.seq === p.seq))}>
-                <EncImage src={p.url} ratio="3X4" alt="" />
+                <EncImage src={p.url} ratio="3X4" alt="" priority={i === 0} />
               </button>
             </li>
           ) : (
