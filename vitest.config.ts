@@ -25,8 +25,10 @@ export default defineConfig({
           // One process per worker for all unit files, not one per file: half the project's CPU (decision 090). Each
           // file restores what it changes (stubbed globals, TZ); none holds state another reads.
           isolate: false,
-          // ffprobe/ffmpeg runs take seconds on a loaded machine; vitest's 5 s default failed them there.
+          // ffprobe/ffmpeg runs and the action tests' gateway (seeded from nothing) take seconds on a loaded machine;
+          // vitest's 5 s and 10 s defaults failed them there.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
