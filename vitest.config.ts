@@ -22,6 +22,13 @@ export default defineConfig({
           name: "unit",
           include: ["gateway/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "cli/**/*.test.ts", "tests/*.test.ts"],
           environment: "node",
+          // One process per worker for all unit files, not one per file: half the project's CPU (decision 090). Each
+          // file restores what it changes (stubbed globals, TZ); none holds state another reads.
+          isolate: false,
+          // ffprobe/ffmpeg runs and the action tests' gateway (seeded from nothing) take seconds on a loaded machine;
+          // vitest's 5 s and 10 s defaults failed them there.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -45,7 +52,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
-          globalSetup: ["tests/support/template-setup.ts", "tests/support/entries-setup.ts"],
+          globalSetup: ["tests/support/template-setup.ts", "tests/support/entries-setup.ts", "tests/support/browser-setup.ts"],
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import puppeteer, { KnownDevices, type Browser, type Page } from "puppeteer";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
 import { startTestGateway, testClient, type TestGateway } from "./gateway.ts";
 
@@ -29,19 +29,45 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 }
 
 /**
- * A test file's reference gateway (free port, fresh data folder) and browser: started before its tests,
- * closed after them. Read `gw` and `browser` inside tests and hooks, once they are started.
+ * The browser a test file uses: its worker's browser of the run (tests/support/browser-setup.ts) where the project
+ * launched them, else one of its own. `release` leaves a shared browser as the file found it: every context the file
+ * opened closed, then disconnected.
+ */
+async function fileBrowser(): Promise<{ browser: Browser; release(): Promise<void> }> {
+  const endpoint = inject("browserEndpoints")?.[Number(process.env.VITEST_POOL_ID) - 1];
+  const shared = endpoint ? await puppeteer.connect({ browserWSEndpoint: endpoint }).catch(() => undefined) : undefined;
+  if (!shared) {
+    const own = await launchBrowser();
+    return { browser: own, release: () => own.close() };
+  }
+  return {
+    browser: shared,
+    async release() {
+      const contexts = shared.browserContexts().filter((c) => c !== shared.defaultBrowserContext());
+      const pages = (await shared.defaultBrowserContext().pages()).filter((p) => p.url() !== "about:blank");
+      // As `phonePage`'s own close: a context that went offline with a service worker can take long to close.
+      const closing = Promise.all([...contexts.map((c) => c.close().catch(() => undefined)), ...pages.map((p) => p.close().catch(() => undefined))]);
+      await Promise.race([closing, new Promise<void>((r) => setTimeout(r, 10_000))]);
+      await shared.disconnect();
+    },
+  };
+}
+
+/**
+ * A test file's reference gateway (free port, fresh data folder) and browser (its worker's, see `fileBrowser`):
+ * started before its tests, closed after them. Read `gw` and `browser` inside tests and hooks, once they are started.
  */
 export function gatewayAndBrowser(opts?: Parameters<typeof startTestGateway>[0]): { readonly gw: TestGateway; readonly browser: Browser } {
   let gw: TestGateway | undefined;
   let browser: Browser | undefined;
+  let release: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     // Side by side; both settle before a failure is thrown, so afterAll closes whichever started.
-    const started = await Promise.allSettled([startTestGateway(opts).then((g) => (gw = g)), launchBrowser().then((b) => (browser = b))]);
+    const started = await Promise.allSettled([startTestGateway(opts).then((g) => (gw = g)), fileBrowser().then((b) => ({ browser, release } = b))]);
     for (const s of started) if (s.status === "rejected") throw s.reason;
   });
   afterAll(async () => {
-    await browser?.close();
+    await release?.();
     await gw?.close();
   });
   return {
