@@ -102,7 +102,8 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  */
 const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "search-bar", "progress-bar", "avatar", "config-provider"];
 // With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
-const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => `components/${c}/index.js`), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
+// ErrorBlock's pictures load when first shown (decision 091): the kit takes its factory, not its index.
+const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => (c === "error-block" ? "components/error-block/create-error-block.js" : `components/${c}/index.js`)), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
 /** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
 const BARRELS: Record<string, (name: string) => string> = {
   ahooks: (name) => `node_modules/ahooks/es/${name}/index.js`,
