@@ -100,9 +100,12 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  * Split by Rollup they were some forty files of a few hundred bytes, each named in the imports of most routes in
  * the route manifest, which /home loads whole.
  */
-const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "search-bar", "progress-bar", "avatar", "config-provider"];
+// Not the search bar, avatar (with Image) and progress bar: a few screens show them, the others paid 2-3 KB gzip for
+// them (decision 091).
+const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "config-provider"];
 // With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
-const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => `components/${c}/index.js`), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
+// ErrorBlock's pictures load when first shown (decision 091): the kit takes its factory, not its index.
+const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => (c === "error-block" ? "components/error-block/create-error-block.js" : `components/${c}/index.js`)), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
 /** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
 const BARRELS: Record<string, (name: string) => string> = {
   ahooks: (name) => `node_modules/ahooks/es/${name}/index.js`,
@@ -145,6 +148,7 @@ function kitGraph(getModuleInfo: ModuleInfo): Set<string> {
 const MOTION = /\/node_modules\/antd-mobile\/es\/components\/(popup|mask|dialog|toast|action-sheet|center-popup|auto-center|safe-area|spin-loading)\//;
 const SPRING = /\/node_modules\/(antd-mobile\/node_modules\/)?@react-spring\//;
 const GESTURE = /\/node_modules\/@use-gesture\//;
+const IMAGE = /\/node_modules\/antd-mobile\/es\/components\/(image|avatar)\//;
 
 /**
  * shared: the app's own modules (components, features, lib) that many screens import statically, in one chunk
@@ -199,6 +203,8 @@ function firstScreenChunks(): Plugin {
     if (GESTURE.test(id)) return "gesture";
     kit ??= kitGraph(getModuleInfo);
     if (kit.has(id)) return "kit";
+    // Avatar and Image (which Dialog imports too): not the kit's, not the overlays' (decision 091).
+    if (IMAGE.test(id)) return "image";
     // Every call definition the screens use, in one small chunk rather than one per area.
     if (API_AREA.test(id)) return "calls";
     // The first calls with the app's modules they need (none of React's): a chunk of their own, or Rollup put them
@@ -314,6 +320,47 @@ function antdDirectImports(): Plugin {
 }
 
 /**
+ * antd-mobile's own `import { useGetState } from "ahooks"` (and the icons') taken straight to the hook's or icon's
+ * module. Through the indexes, which sit in the motion chunk (see kitGraph), any component outside the kit that
+ * uses a hook (the Swiper, Avatar, SearchBar) brought the overlays, react-spring and use-gesture to its screen
+ * (decision 091).
+ */
+function antdBarrelImports(): Plugin {
+  const modules = new Map<string, Map<string, { path: string; named: boolean }>>();
+  const read = (pkg: string) => {
+    if (modules.has(pkg)) return modules.get(pkg)!;
+    const index = readFileSync(resolve(import.meta.dirname, `node_modules/${pkg}/es/index.js`), "utf8");
+    const byName = new Map<string, { path: string; named: boolean }>();
+    for (const [, name, named, path] of index.matchAll(/import (?:(\w+)(?:, )?)?(?:\{([^}]*)\})? from '\.\/([\w/]+)';/g)) {
+      const file = resolve(import.meta.dirname, `node_modules/${pkg}/es/${path}/index.js`);
+      if (name) byName.set(name, { path: file, named: false });
+      for (const n of named?.split(",").map((x) => x.trim()).filter(Boolean) ?? []) byName.set(n, { path: file, named: true });
+    }
+    for (const [, name, path] of index.matchAll(/export \{ default as (\w+) \} from '\.\/([\w/]+\.js)';/g)) byName.set(name!, { path: resolve(import.meta.dirname, `node_modules/${pkg}/es/${path}`), named: false });
+    modules.set(pkg, byName);
+    return byName;
+  };
+  return {
+    name: "antd-barrel-imports",
+    apply: "build",
+    transform(code, id) {
+      if (!id.includes("/node_modules/antd-mobile/es/") || !/from '(ahooks|antd-mobile-icons)'/.test(code)) return null;
+      return code.replace(/import \{([^}]*)\} from '(ahooks|antd-mobile-icons)';/g, (whole, names: string, pkg: string) => {
+        const byName = read(pkg);
+        const specs = names.split(",").map((n) => n.trim()).filter(Boolean);
+        const direct = specs.map((spec) => {
+          const [name, as = name] = spec.split(/\s+as\s+/) as [string, string?];
+          const found = byName.get(name);
+          if (!found) return undefined;
+          return found.named ? `import { ${name} as ${as} } from ${JSON.stringify(found.path)};` : `import ${as} from ${JSON.stringify(found.path)};`;
+        });
+        return direct.every(Boolean) ? direct.join("\n") : whole;
+      });
+    },
+  };
+}
+
+/**
  * React Router's package exports only its development build, which keeps its dev warnings (and the
  * messages' text) in a production bundle (remix-run/react-router#14753). The production build is the same
  * code with the warnings off; the build takes it.
@@ -385,6 +432,7 @@ export default defineConfig({
     firstScreenChunks(),
     pureKitDependencies(),
     antdDirectImports(),
+    antdBarrelImports(),
     reactRouterProductionBuild(),
     VitePWA({
       registerType: "prompt",

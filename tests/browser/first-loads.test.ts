@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { adultPhone, gatewayAndBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/gateway.ts";
@@ -38,17 +39,36 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 
 /** The tab and detail screens of issue 37 (the tabs on /home's own chunks load nothing more). */
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
-/** Screens that show antd-mobile's Tabs at once (react-spring's animations), or drag (use-gesture) at once. */
-const TABS_AT_ONCE = ["dating", "home/creator", "search/result", "game/detail"];
-const GESTURE_AT_ONCE = ["novel/reader", "dating/detail", "game/detail"];
+
+/**
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 091 left it (plus 1 KB): a change that adds to a
+ * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
+ */
+const BUDGET_KB: Record<string, number> = {
+  home: 136.0, scandalous: 147.4, resource: 149.0, dark_web: 136.0, post: 178.3, my: 178.5, player: 183.2,
+  "scandalous/detail": 188.5, "post/detail": 179.2, dating: 177.7, "dating/detail": 175.5, "cartoon/cartoon-detail": 175.6,
+  "novel/detail": 178.3, "novel/reader": 180.0, "audio/detail": 180.5, "picture/detail": 174.3, "game/detail": 175.6,
+  "home/creator": 177.1, "search/result": 177.9,
+};
+
+const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps the overlays and their animation and gesture code out of screens that do not show them at once", () => {
+  it("keeps every screen's first load within what decision 091 reached", () => {
+    for (const [screen, kb] of Object.entries(BUDGET_KB)) {
+      const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
+      expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });
+    }
+  });
+
+  // No screen animates or drags at once: Tabs and Swiper draw their first frame without react-spring and load it
+  // when the page is idle, the reader's swipe comes then too, a read-only Rate never drags (decision 091).
+  it("keeps the overlays and their animation and gesture code out of every screen's first load", () => {
     for (const screen of SCREENS) {
       const files = firstLoad(screen);
-      expect({ screen, motion: named(files, "motion") }).toEqual({ screen, motion: screen === "game/detail" });
-      expect({ screen, spring: named(files, "spring") }).toEqual({ screen, spring: TABS_AT_ONCE.includes(screen) });
-      expect({ screen, gesture: named(files, "gesture") }).toEqual({ screen, gesture: GESTURE_AT_ONCE.includes(screen) });
+      expect({ screen, motion: named(files, "motion") }).toEqual({ screen, motion: false });
+      expect({ screen, spring: named(files, "spring") }).toEqual({ screen, spring: false });
+      expect({ screen, gesture: named(files, "gesture") }).toEqual({ screen, gesture: false });
     }
   });
 

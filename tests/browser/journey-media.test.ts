@@ -44,6 +44,8 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   expect(Number(await reader.evaluate((r) => r.dataset.pages))).toBeGreaterThan(3);
   await tap(page, { x: box.x + box.width * 0.85, y });
   await onPage(page, 1);
+  // The swipe's code comes after the first page (at idle, or with the first touch: decision 091).
+  await page.waitForSelector('[data-testid="reader"][data-swipe="1"]');
   await swipe(page, { x: box.x + box.width * 0.8, y }, { x: box.x + box.width * 0.2, y }, 8);
   await onPage(page, 2);
   await swipe(page, { x: box.x + box.width * 0.2, y }, { x: box.x + box.width * 0.8, y }, 8);

@@ -1,4 +1,3 @@
-import { Rate } from "antd-mobile";
 import { Link } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import type { DatingDetail, DatingReview } from "#gateway/api/dating.ts";
@@ -7,6 +6,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
+import { ReadOnlyRate } from "#app/components/read-only-rate.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
@@ -83,7 +83,7 @@ function Review({ review }: { review: DatingReview }) {
   return (
     <article className="dating-review">
       <p>
-        <strong>{review.user.nickname}</strong> <Rate readOnly value={review.rating} style={{ "--star-size": "14px" }} />
+        <strong>{review.user.nickname}</strong> <ReadOnlyRate value={review.rating} style={{ "--star-size": "14px" }} />
       </p>
       <p>{review.content}</p>
       {review.images.length > 0 && (

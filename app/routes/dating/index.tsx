@@ -1,10 +1,10 @@
-import { Tabs } from "antd-mobile";
 import { Link, useSearchParams } from "react-router";
 import { dating } from "#gateway/api/index.ts";
 import { DATING_PRICES, DATING_SORTS, type DatingSort } from "#gateway/api/dating.ts";
 import { DatingFeed } from "#app/components/dating/dating-feed.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Selector } from "#app/components/selector.tsx";
+import { Tabs } from "#app/components/tabs.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { datingCalls, datingFilter, datingListings as listings } from "#app/features/early/first-calls.ts";
 import type { Route } from "./+types/index";

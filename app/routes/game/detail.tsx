@@ -1,9 +1,10 @@
-import { Button, Swiper } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { games } from "#gateway/api/index.ts";
 import type { GameDetail } from "#gateway/api/games.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
+import { Swiper } from "#app/components/swiper.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
@@ -75,7 +76,7 @@ function Play({ url }: { url: string }) {
 function Screenshots({ game }: { game: GameDetail }) {
   if (!game.images.length) return <EncImage src={game.cover} ratio={game.cover_ratio} alt={game.title} priority />;
   return (
-    <Swiper className="game-shots" aria-label="游戏截图" loop={false}>
+    <Swiper className="game-shots" aria-label="游戏截图">
       {game.images.map((src, i) => (
         <Swiper.Item key={src}>
           <button type="button" aria-label={`查看截图 ${i + 1}`} onClick={() => void previewImages(game.images, i)}>

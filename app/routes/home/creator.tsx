@@ -1,4 +1,4 @@
-import { Button, Tabs } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { useCallback, useState } from "react";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";
@@ -9,6 +9,7 @@ import { HeadlineCard } from "#app/features/headlines/headline-card.tsx";
 import { HeadlineSheet, type HeadlineChange } from "#app/features/headlines/headline-sheet.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
+import { Tabs } from "#app/components/tabs.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoCard } from "#app/components/video/video-card.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";

@@ -1,4 +1,4 @@
-import { useDrag } from "@use-gesture/react";
+import type { Handler } from "@use-gesture/react";
 import { DotLoading } from "antd-mobile";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -10,6 +10,7 @@ import { pageCount, pageOfPosition, paragraphsOf, positionOfPage, tapZone, turn 
 import { FONT_SIZES, flushPlace, keepPlace, LINE_HEIGHTS, readerSettings, startingPlace, THEMES } from "#app/features/novels/reading.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { idleModule } from "#app/lib/idle-module.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { canGoBack } from "#app/stores/history.ts";
@@ -39,6 +40,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 const GAP = 40;
 /** A horizontal move this long (px), and longer than it is tall, turns a page. */
 const SWIPE_PX = 40;
+const useReaderSwipe = idleModule(() => import("#app/features/novels/reader-swipe.tsx").then((m) => m.default));
 /** Set once the tap zones' hint has been shown on this device. */
 const HINT_KEY = "___NOVEL_ZONES_HINT__";
 
@@ -179,21 +181,17 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [step]);
 
-  // Swipes turn pages too (left: forward), beside the tap zones. No pointer capture: a click on a menu button
-  // would go to the reader instead.
-  const bindSwipe = useDrag(
-    ({ last, movement: [mx, my], target, event }) => {
-      if (!last || Math.abs(mx) < SWIPE_PX || Math.abs(mx) <= Math.abs(my)) return;
-      if ((target as Element).closest(".reader-menu-top, .reader-menu-bottom, .locked-panel")) return;
-      // Only a mouse's drag ends in a click; a finger's swipe does not, and the next tap must count.
-      swiped.current = (event as PointerEvent).pointerType === "mouse";
-      setHint(false);
-      if (menu) return setMenu(false);
-      step(mx < 0 ? 1 : -1);
-    },
-    // NOTE: no filterTaps: it swallows the click of a tap right after a swipe.
-    { pointer: { capture: false } },
-  );
+  // Swipes turn pages too (left: forward), beside the tap zones, once their code is in (at idle or the first touch).
+  const [Swipe, loadSwipe] = useReaderSwipe();
+  const onSwipe: Handler<"drag"> = ({ last, movement: [mx, my], target, event }) => {
+    if (!last || Math.abs(mx) < SWIPE_PX || Math.abs(mx) <= Math.abs(my)) return;
+    if ((target as Element).closest(".reader-menu-top, .reader-menu-bottom, .locked-panel")) return;
+    // Only a mouse's drag ends in a click; a finger's swipe does not, and the next tap must count.
+    swiped.current = (event as PointerEvent).pointerType === "mouse";
+    setHint(false);
+    if (menu) return setMenu(false);
+    step(mx < 0 ? 1 : -1);
+  };
 
   const onTap = (e: MouseEvent<HTMLDivElement>) => {
     if (swiped.current) return void (swiped.current = false);
@@ -214,10 +212,9 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
     <div
       ref={root}
       className={`reader theme-${settings.theme}`}
-      {...bindSwipe()}
-      onPointerDown={(e) => {
+      onPointerDown={() => {
         swiped.current = false;
-        bindSwipe().onPointerDown?.(e);
+        loadSwipe();
       }}
       onClick={onTap}
       data-testid="reader"
@@ -225,7 +222,9 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
       data-page={layout.page}
       data-pages={layout.pages}
       data-next-ready={nextReady ? 1 : 0}
+      data-swipe={Swipe ? 1 : 0}
     >
+      {Swipe && <Swipe target={root} onDrag={onSwipe} />}
       <div className="reader-head">{chapter.title}</div>
       {locked ? (
         <div className="reader-locked">

@@ -1,4 +1,4 @@
-import { SearchBar, Tabs } from "antd-mobile";
+import { SearchBar } from "antd-mobile";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { search } from "#gateway/api/index.ts";
@@ -6,6 +6,7 @@ import { CreatorRow } from "#app/components/creator-row.tsx";
 import { CompilationCard } from "#app/components/element-card.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
+import { Tabs } from "#app/components/tabs.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { rememberSearch } from "#app/lib/search-history.ts";
 import { found, searchAsked, searchCalls } from "#app/features/early/first-calls.ts";
