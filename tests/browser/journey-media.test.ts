@@ -104,7 +104,8 @@ it("reads a novel by taps and swipes and leaves it without a loop, then plays an
   expect(await page.$('.audio-dock button[aria-label="暂停"]')).not.toBeNull();
   await tapFirst(page, "a.video-card");
   await page.waitForFunction(() => location.pathname === "/player");
-  const video = (await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>("video")].find((v) => v.checkVisibility()))).asElement() as ElementHandle<HTMLVideoElement>;
+  // Once its media is in: the player gives the video its source after the poster has painted (decision 092).
+  const video = (await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>("video")].find((v) => v.checkVisibility() && v.readyState >= 1))).asElement() as ElementHandle<HTMLVideoElement>;
   // NOTE: the native controls' play button is not in the page's DOM; this is what it does (with the tap's activation).
   await video.evaluate((v) => {
     v.muted = false;

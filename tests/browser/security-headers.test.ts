@@ -51,7 +51,8 @@ it("runs the app's screens with no violation of its policy", { timeout: 120_000 
   await page.waitForFunction(() => [...document.images].some((i) => i.src.startsWith("blob:") && i.complete && i.naturalWidth > 0), { timeout: 30_000 });
   // The free video plays (media from the origin, under media-src).
   await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
-  await page.waitForSelector("video");
+  // Its source is set once the poster has painted (decision 092).
+  await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
   await page.$eval("video", (v) => {
     (v as HTMLVideoElement).muted = true;
     void (v as HTMLVideoElement).play();
