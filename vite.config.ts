@@ -59,6 +59,8 @@ const FRAMEWORK = /\/node_modules\/react-router\//;
 /** Rollup's helpers for CommonJS modules (React's are), which they all import. */
 const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
+/** The client entry, whose own imports (the idle helpers) go with the framework, not in a chunk of their own. */
+const ENTRY = resolve(import.meta.dirname, "app/entry.client.tsx");
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
 /** The other screens' first calls, which the starter imports on demand (decisions 088 and 089). */
 const FIRST_CALLS = resolve(import.meta.dirname, "app/features/early/first-calls.ts");
@@ -196,8 +198,8 @@ function firstScreenChunks(): Plugin {
     starter ??= staticGraph([EARLY_START], getModuleInfo);
     if (starter.has(id)) return "starter";
     if (FRAMEWORK.test(id)) return "framework";
-    firstScreen ??= staticGraph(FIRST_SCREEN, getModuleInfo);
-    if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && !id.includes("/node_modules/")) return "framework";
+    firstScreen ??= staticGraph([...FIRST_SCREEN, ENTRY], getModuleInfo);
+    if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && id !== ENTRY && !id.includes("/node_modules/")) return "framework";
     if (MOTION.test(id) || BARREL_INDEX.test(id)) return "motion";
     if (SPRING.test(id)) return "spring";
     if (GESTURE.test(id)) return "gesture";
@@ -425,6 +427,7 @@ export default defineConfig({
   },
   worker: { plugins: () => [cryptoJsWithoutPassphrases()] },
   plugins: [
+    ...(process.env.CHUNK_PROBE ? [(await import('/tmp/chunk-probe.ts')).chunkProbe()] : []),
     cryptoJsWithoutPassphrases(),
     reactRouter(),
     versionFile(),

@@ -12,6 +12,8 @@ import { floorClient, lighthouseCold, type ColdRun } from "./lighthouse.ts";
 import { phone } from "./phone.ts";
 
 const RUNS = Number(process.env.SCREEN_RUNS) || 3;
+/** `SCREENS=/home,/player` measures only the screens whose path starts with one of these (and skips the taps). */
+const ONLY = process.env.SCREENS?.split(",").filter(Boolean);
 
 /** The screens of issue 37, with the seed's ids (the first item of each kind). */
 function screensOf(dataDir: string): string[] {
@@ -172,7 +174,8 @@ export async function benchScreens() {
     const floorDir = mkdtempSync(join(tmpdir(), "gw-bench-floor-"));
     const floor = await startServer({ port: 0, host: "127.0.0.1", dataDir: join(floorDir, "data"), clientDir: floorClient(floorDir), env: { LOG_LEVEL: "silent" } });
     try {
-      const screens = screensOf(dataDir);
+      const all = screensOf(dataDir);
+      const screens = ONLY ? all.filter((s) => ONLY.some((o) => s === o || s.startsWith(`${o}?`))) : all;
       const rows: { screen: string; s: ReturnType<typeof summary> }[] = [];
       const runOne = async (base: string, screen: string) => {
         const runs: ColdRun[] = [];
@@ -182,7 +185,7 @@ export async function benchScreens() {
       rows.push({ screen: "machine floor (/home, no scripts)", s: await runOne(floor.url, "/home") });
       for (const screen of screens) rows.push({ screen, s: await runOne(url, screen) });
       printTable(rows);
-      await interactions(browser, url, screens.find((s) => s.startsWith("/novel/reader"))!);
+      if (!ONLY) await interactions(browser, url, all.find((s) => s.startsWith("/novel/reader"))!);
     } finally {
       await floor.close();
       rmSync(floorDir, { recursive: true, force: true });

@@ -13,13 +13,13 @@ interface SwiperProps {
 
 type AntSwiper = ComponentType<SwiperProps & { loop: false }>;
 
-const useAntSwiper = idleModule(() => import("antd-mobile/es/components/swiper/swiper").then((m) => m.Swiper as unknown as AntSwiper));
+const useAntSwiper = idleModule(() => import("antd-mobile/es/components/swiper/swiper").then((m) => m.Swiper as unknown as AntSwiper), "first-use");
 
 /**
  * antd-mobile's Swiper (not looping), its first frame drawn without it: the same markup at the first slide, with
- * its page dots. Its code, with react-spring, use-gesture and the hooks it imports (42 KB gzip), loads once the
- * page is idle or at the first touch, then takes the frame over (decision 091). Children are `Swiper.Item`s, as
- * antd-mobile's requires.
+ * its page dots. Its code, with react-spring, use-gesture and the hooks it imports (42 KB gzip), loads at the
+ * member's first touch, scroll or key on the page, then takes the frame over (decisions 091, 093). Children are
+ * `Swiper.Item`s, as antd-mobile's requires.
  */
 export function Swiper({ className, children, ...rest }: SwiperProps) {
   const [Ant, load] = useAntSwiper();

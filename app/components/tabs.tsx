@@ -12,7 +12,7 @@ interface TabsProps {
 
 type AntTabs = ComponentType<TabsProps>;
 
-const useAntTabs = idleModule(() => import("antd-mobile/es/components/tabs").then((m) => m.default as unknown as AntTabs));
+const useAntTabs = idleModule(() => import("antd-mobile/es/components/tabs").then((m) => m.default as unknown as AntTabs), "first-use");
 
 /** A tab's key and title, read by the row (antd-mobile's Tabs reads the same two). */
 function Tab(_: { title: ReactNode }) {
@@ -21,8 +21,8 @@ function Tab(_: { title: ReactNode }) {
 
 /**
  * antd-mobile's Tabs, its first frame drawn without it: the same row and classes, the active tab underlined by
- * CSS. Its code and react-spring (its moving line, 18 KB gzip) load once the page is idle or at the first touch
- * of the row, and then take the row over (decision 091). A tap before that changes the tab at once.
+ * CSS. Its code and react-spring (its moving line, 18 KB gzip) load at the member's first touch, scroll or key on
+ * the page, and then take the row over (decisions 091, 093). A tap before that changes the tab at once.
  */
 export function Tabs({ activeKey, onChange, children }: TabsProps) {
   const [Ant, load] = useAntTabs();

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
+import { firstUse, whenIdle } from "./idle.ts";
 
 /**
- * A module a component draws its first frame without: loaded once the page is idle after the component mounts,
- * or at once when `now()` is called (a first touch). The hook gives it once loaded, and the same to later mounts
+ * A module a component draws its first frame without: loaded when the page is idle after the component mounts
+ * (`"idle"`), or at the member's first touch, scroll or key on the page (`"first-use"`, decision 093), or at once
+ * when `now()` is called (a touch on the component). The hook gives it once loaded, and the same to later mounts
  * (decision 091). A failed load (offline) is tried again next time.
  */
-export function idleModule<T>(load: () => Promise<T>) {
+export function idleModule<T>(load: () => Promise<T>, when: "idle" | "first-use" = "idle") {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
   const start = () =>
@@ -23,11 +25,12 @@ export function idleModule<T>(load: () => Promise<T>) {
       if (mod) return;
       let cancelled = false;
       const take = () => void start().then((m) => !cancelled && setMod(() => m), () => undefined);
-      const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(take) : window.setTimeout(take, 200);
+      let cancelIdle = () => {};
+      if (when === "idle") cancelIdle = whenIdle(take);
+      else void firstUse().then(() => !cancelled && (cancelIdle = whenIdle(take)));
       return () => {
         cancelled = true;
-        if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
+        cancelIdle();
       };
     }, [mod]);
     const now = () => void start().then((m) => setMod(() => m), () => undefined);

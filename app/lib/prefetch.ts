@@ -1,9 +1,10 @@
 import { ageConfirmed } from "./age-gate.ts";
+import { idle } from "./idle.ts";
 import { syncGlobalConfig } from "./session.ts";
 
-// Once the first screen is in and the page is idle, the code a tap would otherwise fetch: the tab bar's six
-// screens (their route modules, what they import, their CSS) and the overlays (sheets, dialogs, toasts). The tab
-// bar's links prefetch on intent, which comes too late for a tap (decision 087).
+// At the member's first gesture, once the first screen is in and the page is idle, the code a tap would otherwise
+// fetch: the tab bar's six screens (their route modules, what they import, their CSS) and the overlays (sheets,
+// dialogs, toasts). The tab bar's links prefetch on intent, which comes too late for a tap (decisions 087, 093).
 
 /** The tab bar's routes, by React Router's route id. */
 const TAB_ROUTES = ["routes/home", "routes/scandalous", "routes/resource", "routes/dark-web", "routes/post", "routes/my"];
@@ -23,12 +24,6 @@ type PrefetchWindow = Window & {
   __reactRouterManifest?: { routes: Record<string, ManifestRoute | undefined> };
   __reactRouterDataRouter?: Router;
 };
-
-const idle = () =>
-  new Promise<void>((done) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(() => done());
-    else setTimeout(done, 200);
-  });
 
 /** Resolves once React Router has loaded and rendered the first screen's data. */
 const routerSettled = (w: PrefetchWindow) =>
@@ -73,8 +68,8 @@ export async function prefetchTabs() {
 }
 
 /**
- * The global config once the first screen is in (decision 092): no first screen shows it, and a screen that needs it
- * asks for it in its loader. Not behind the age gate, where a visitor who leaves has cost the gateway nothing.
+ * The global config once the first screen is in and the member has started using it (decisions 092, 093): no first
+ * screen shows it, and a screen that needs it asks for it in its loader. Not behind the age gate, where a visitor who leaves has cost the gateway nothing.
  */
 export async function warmConfig() {
   await routerSettled(window as PrefetchWindow);
@@ -83,7 +78,7 @@ export async function warmConfig() {
 }
 
 /**
- * The overlays' code once the first screen is in and the page idle (called after the page's load): loaded and run
+ * The overlays' code once the first screen is in and the page idle (called at the first gesture): loaded and run
  * (they only define components and install the overlays' renderer), the first sheet, dialog or toast opens without
  * a request, and a toast can still say what failed once the network is gone.
  */
