@@ -427,7 +427,6 @@ export default defineConfig({
   },
   worker: { plugins: () => [cryptoJsWithoutPassphrases()] },
   plugins: [
-    ...(process.env.CHUNK_PROBE ? [(await import('/tmp/chunk-probe.ts')).chunkProbe()] : []),
     cryptoJsWithoutPassphrases(),
     reactRouter(),
     versionFile(),
