@@ -4,6 +4,7 @@ import { home } from "#gateway/api/index.ts";
 import { DEMO_FREE_VIDEO_ID, DEMO_LOCKED_VIDEO_ID, SEEDED_CREATORS } from "#server/content/seed.ts";
 import { adultPhone, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
+import { openInApp } from "../support/screens.ts";
 
 const suite = gatewayAndBrowser();
 
@@ -185,7 +186,9 @@ async function settle(page: Page, ready: string) {
     const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter;
     return router?.state.navigation.state === "idle" && router.state.revalidation === "idle";
   });
-  await new Promise((r) => setTimeout(r, 300));
+  // No finite CSS animation or transition under way (a control sliding in is measured where it stops), two frames on.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 it(`gives every control on every screen a hit area of at least ${MIN_TAP} × ${MIN_TAP} px`, { timeout: 240_000 }, async () => {
@@ -201,15 +204,25 @@ it(`gives every control on every screen a hit area of at least ${MIN_TAP} × ${M
       offenders.set(key, seen);
     }
   };
+  // Each screen opened by the app's own navigation (one page load for the visitor's, one for the member's): a
+  // screen's controls are the same however it was reached. Between two addresses of one screen another screen,
+  // or its page would be kept and re-rendered rather than replaced.
   const visit = async (screens: [string, string][], who: string) => {
-    for (const [path, ready] of screens) {
-      await page.goto(`${suite.gw.url}${path}`);
-      await settle(page, ready).catch((error: unknown) => {
-        throw new Error(`${who} ${path}: ${String(error)}`);
-      });
-      note(await hitAreas(page), `${who} ${path}`);
+    let last = await page.evaluate(() => location.pathname);
+    for (const [address, ready] of screens) {
+      const path = new URL(address, suite.gw.url).pathname;
+      if (path === last) await openInApp(page, "/search", ".hot-list");
+      last = path;
+      await openInApp(page, address, ready)
+        .then(() => settle(page, ready))
+        .catch((error: unknown) => {
+          throw new Error(`${who} ${address}: ${String(error)}`);
+        });
+      note(await hitAreas(page), `${who} ${address}`);
     }
   };
+  await page.goto(`${suite.gw.url}/search`);
+  await settle(page, ".hot-list");
   await visit([...VISITOR_SCREENS, [`/home/collect-detail?id=${compilation.id}`, ".video-card"]], "visitor");
   await page.goto(`${suite.gw.url}/login`);
   await submitLogin(page, DEMO.phone, DEMO.password);
