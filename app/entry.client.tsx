@@ -20,10 +20,13 @@ setTimeout(() => {
 // 087, 089 and 093): fetched and run at the first sign of use, they are not in the first load's bytes and tasks of a
 // visitor who only looks, and they come before the tap that needs them. React Router imports this module
 // dynamically: the first use may have come first.
-void firstUse().then(() =>
-  import("./lib/prefetch.ts").then((p) => {
+// Offline, a preload fails and the browser keeps the failure for the module: the next import of it would fail too.
+const online = () => new Promise<void>((done) => (navigator.onLine ? done() : window.addEventListener("online", () => done(), { once: true })));
+void firstUse()
+  .then(online)
+  .then(() => import("./lib/prefetch.ts"))
+  .then((p) => {
     void p.prefetchOverlays();
     void p.warmConfig();
     void p.prefetchTabs();
-  }),
-);
+  });

@@ -61,6 +61,29 @@ export function installChunkReload() {
   window.addEventListener("vite:preloadError", (event) => {
     if (reloadForChunkError()) event.preventDefault();
   });
+  // A chunk's stylesheet that failed to load (offline) is added again once the network is back: Vite's loader adds
+  // each one once a page load, so the chunk, imported again online (the browser retries a failed import), would
+  // come without its CSS. A failed preload is taken out, so the prefetch can add it again.
+  const failedSheets = new Set<string>();
+  window.addEventListener(
+    "error",
+    (event) => {
+      const link = event.target;
+      if (!(link instanceof HTMLLinkElement) || !/\b(stylesheet|modulepreload|prefetch)\b/.test(link.rel)) return;
+      if (link.rel === "stylesheet" && !link.disabled) failedSheets.add(link.href);
+      link.remove();
+    },
+    true,
+  );
+  window.addEventListener("online", () => {
+    for (const href of failedSheets) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.append(link);
+    }
+    failedSheets.clear();
+  });
   const log = console.error.bind(console);
   let routerWillReload = false;
   console.error = (...args: unknown[]) => {

@@ -17,9 +17,31 @@ export function closeOverlays() {
 let muted = false;
 
 export function toast(content: string, icon?: "success" | "fail") {
-  void overlays().then(({ Toast }) => {
-    if (!muted) Toast.show({ content, icon, duration: TOAST_MS });
-  });
+  void overlays().then(
+    ({ Toast }) => {
+      if (!muted) Toast.show({ content, icon, duration: TOAST_MS });
+    },
+    () => !muted && plainToast(content),
+  );
+}
+
+let plainTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The same words without antd-mobile's Toast, when its code cannot load: it comes at the member's first touch
+ * (decision 093), and one who went offline before touching anything must still be told what failed.
+ */
+function plainToast(content: string) {
+  let el = document.querySelector<HTMLElement>(".plain-toast");
+  if (!el) {
+    el = document.createElement("div");
+    el.className = "plain-toast";
+    el.setAttribute("role", "alert");
+    document.body.append(el);
+  }
+  el.textContent = content;
+  clearTimeout(plainTimer);
+  plainTimer = setTimeout(() => el.remove(), TOAST_MS);
 }
 
 /**
@@ -28,7 +50,12 @@ export function toast(content: string, icon?: "success" | "fail") {
  */
 export function muteToasts(on: boolean) {
   muted = on;
-  if (on) void overlays().then(({ Toast }) => Toast.clear());
+  if (!on) return;
+  document.querySelector(".plain-toast")?.remove();
+  void overlays().then(
+    ({ Toast }) => Toast.clear(),
+    () => undefined,
+  );
 }
 
 export function alertDialog(opts: { title?: string; content: string; confirmText?: string }): Promise<void> {

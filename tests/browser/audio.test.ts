@@ -128,7 +128,8 @@ describe("the audio player", () => {
       const w = window as unknown as { toasts: string[] };
       w.toasts = [];
       new MutationObserver(() => {
-        for (const t of document.querySelectorAll(".adm-toast-main")) if (t.textContent && w.toasts.at(-1) !== t.textContent) w.toasts.push(t.textContent);
+        // antd-mobile's toast, or the app's own while its code cannot load (offline before any touch, decision 093).
+        for (const t of document.querySelectorAll(".adm-toast-main, .plain-toast")) if (t.textContent && w.toasts.at(-1) !== t.textContent) w.toasts.push(t.textContent);
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     await page.setOfflineMode(true);
