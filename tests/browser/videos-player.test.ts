@@ -7,7 +7,7 @@ import { REPORT_TYPES } from "#server/seed/index.ts";
 import { answerDialog, clickText, findText, tapText } from "../support/browser.ts";
 import { tap } from "../support/touch.ts";
 import { callsOf, testClient } from "../support/gateway.ts";
-import { videoSuite, visible, inAppNavigate, loginToken } from "../support/video-suite.ts";
+import { videoSuite, visible, inAppNavigate, loginToken, routerIdle } from "../support/video-suite.ts";
 
 const { suite, adultPhone, loggedIn, newMember } = videoSuite();
 
@@ -96,16 +96,25 @@ describe("player", () => {
     await inAppNavigate(page, `/player?id=${DEMO_LOCKED_VIDEO_ID}`);
     await tapText(page, `${price} 金币解锁`, "button");
     await findText(page, `解锁《${title}》需 ${price} 金币，当前余额 50 金币`);
-    // Once: a second tap while it asks adds no question.
-    await page.evaluate(() => [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("金币解锁"))!.click());
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await page.$$eval(".adm-dialog", (d) => d.filter((x) => x.checkVisibility()).length)).toBe(1);
+    // Once: a second tap while it asks adds no question. Counted until the first has closed: a second one would be
+    // on the page by then.
+    await page.evaluate(() => {
+      const w = window as unknown as { __dialogs: number };
+      const count = () => (w.__dialogs = Math.max(w.__dialogs ?? 0, document.querySelectorAll(".adm-dialog").length));
+      count();
+      new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
+      [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("金币解锁"))!.click();
+    });
     await answerDialog(page, "取消");
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
+    // An unlock would have been submitted when 取消 was tapped, before the dialog closed: once nothing is under way,
+    // the gateway has seen all it will.
+    await routerIdle(page, { fetchers: true });
     expect((await m.c.send(accounts.userInfo, undefined)).coins).toBe(50);
     expect(await m.c.send(video.detail, { id: DEMO_LOCKED_VIDEO_ID })).toMatchObject({ can_watch: 0, is_pay: 0 });
-    // Only its preview plays.
-    expect(await page.$eval(".video-player-badge", (b) => b.textContent)).toBe("试看中");
+    // Only its preview plays: at its end the lock takes the video's place.
+    await page.waitForSelector(".player-stage .locked-panel", { visible: true, timeout: 20_000 });
+    expect(await page.$(".player-stage video")).toBeNull();
   });
 
   it("spends up to 10 coins without asking when 设置 says so, and still asks above that", async () => {

@@ -58,41 +58,29 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
   const resume = useRef<{ src: string; at: number; playing: boolean; muted: boolean } | undefined>(undefined);
 
+  // The poster's URL, and until the media may start: other images held, and the wait for the poster's paint (its
+  // pixels decoded, then two frames, so one showing it has gone out) or POSTER_WAIT_MS, whichever comes first.
   useEffect(() => {
     let live = true;
-    if (poster) void loadImage(poster).then((u) => live && setPosterUrl(u), () => live && setReady(true));
-    return () => void (live = false);
-  }, [poster]);
-
-  useEffect(() => {
-    if (ready) return;
+    const shown = poster ? loadImage(poster, { first: true }).then((url) => (live && setPosterUrl(url), url)) : Promise.resolve(undefined);
+    if (ready) {
+      shown.catch(() => undefined);
+      return () => void (live = false);
+    }
     const release = holdOtherImages();
     const timer = setTimeout(() => setReady(true), POSTER_WAIT_MS);
-    return () => {
-      clearTimeout(timer);
-      release();
-    };
-  }, [ready]);
-  useEffect(() => {
-    if (ready || (poster && !posterUrl)) return;
-    let live = true;
     let frame = 0;
-    const afterPaint = () => (frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setReady(true)))));
-    // The poster's pixels decoded first, so the frame after them shows it.
-    if (!posterUrl) afterPaint();
-    else {
-      const img = new Image();
-      img.src = posterUrl;
-      void img
-        .decode()
-        .catch(() => undefined)
-        .then(() => live && afterPaint());
-    }
+    void shown.then(decoded).then(
+      () => live && (frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setReady(true))))),
+      () => live && setReady(true),
+    );
     return () => {
       live = false;
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      release();
     };
-  }, [ready, poster, posterUrl]);
+  }, [poster, ready]);
 
   useEffect(() => (video ? joinMediaFocus(video) : undefined), [video]);
 
@@ -188,4 +176,12 @@ function PlayFallback({ onPlay }: { onPlay: () => void }) {
       <PlayIcon />
     </button>
   );
+}
+
+/** Once an image's pixels are decoded (or cannot be), so the next frame shows it. */
+function decoded(url: string | undefined): Promise<unknown> {
+  if (!url) return Promise.resolve();
+  const img = new Image();
+  img.src = url;
+  return img.decode().catch(() => undefined);
 }
