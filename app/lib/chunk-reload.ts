@@ -63,15 +63,17 @@ export function installChunkReload() {
   });
   // A chunk's stylesheet that failed to load (offline) is added again once the network is back: Vite's loader adds
   // each one once a page load, so the chunk, imported again online (the browser retries a failed import), would
-  // come without its CSS. A failed preload is taken out, so the prefetch can add it again.
+  // come without its CSS. A failed preload of the prefetch's is taken out, so that it can add it again; the links
+  // React renders stay where React put them.
   const failedSheets = new Set<string>();
+  const ownedByReact = (el: Element) => Object.keys(el).some((key) => key.startsWith("__react"));
   window.addEventListener(
     "error",
     (event) => {
       const link = event.target;
-      if (!(link instanceof HTMLLinkElement) || !/\b(stylesheet|modulepreload|prefetch)\b/.test(link.rel)) return;
+      if (!(link instanceof HTMLLinkElement)) return;
       if (link.rel === "stylesheet" && !link.disabled) failedSheets.add(link.href);
-      link.remove();
+      else if (/\b(modulepreload|prefetch)\b/.test(link.rel) && !ownedByReact(link)) link.remove();
     },
     true,
   );
