@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import routes from "./app/routes.ts";
@@ -62,10 +62,11 @@ const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(
 /** The client entry, whose own imports (the idle helpers) go with the framework, not in a chunk of their own. */
 const ENTRY = resolve(import.meta.dirname, "app/entry.client.tsx");
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
-/** The other screens' first calls, which the starter imports on demand (decisions 088 and 089). */
-const FIRST_CALLS = resolve(import.meta.dirname, "app/features/early/first-calls.ts");
+/** The other screens' first calls, a module per screen, which the starter imports on demand (decisions 088, 089 and 097). */
+const EARLY_SCREENS_DIR = resolve(import.meta.dirname, "app/features/early/screens");
+const FIRST_CALLS = readdirSync(EARLY_SCREENS_DIR).map((f) => resolve(EARLY_SCREENS_DIR, f));
 
-type ModuleInfo = (id: string) => { importedIds: readonly string[]; code?: string | null } | null;
+type ModuleInfo = (id: string) => { importedIds: readonly string[]; importers?: readonly string[]; code?: string | null } | null;
 type ChunkMeta = { getModuleInfo: ModuleInfo; getModuleIds: () => IterableIterator<string> };
 
 /** Every module `entries` import statically, the entries included. */
@@ -188,6 +189,35 @@ function screensImporting(getModuleInfo: ModuleInfo, ids: Iterable<string>, know
   return count;
 }
 
+/**
+ * The screens' first calls (decision 097): each screen's module, with what only it imports, in a chunk of its own
+ * (`early-<screen>`); what two or more import goes with the call definitions (the calls chunk, which they all load).
+ * No module of React's or the kit's may be in their graph: the build fails if one of those chunks imports another
+ * chunk than the starter and the calls.
+ */
+function earlyChunks(getModuleInfo: ModuleInfo): Map<string, string | undefined> {
+  const starter = staticGraph([EARLY_START], getModuleInfo);
+  const reached = new Map<string, Set<string>>();
+  for (const screen of FIRST_CALLS) {
+    for (const id of staticGraph([screen], getModuleInfo)) {
+      if (id.includes("/node_modules/") || starter.has(id) || API_AREA.test(id)) continue;
+      reached.set(id, (reached.get(id) ?? new Set()).add(screen));
+    }
+  }
+  // A screen's own chunk takes only what nothing else imports: what a route imports too would bring that chunk,
+  // with the other screen's calls, to the route's first load.
+  const own = new Map([...reached].filter(([id, screens]) => screens.size === 1 || FIRST_CALLS.includes(id)).map(([id, screens]) => [id, [...screens][0]!]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id, screen] of own) {
+      if (id === screen || (getModuleInfo(id)?.importers ?? []).every((by) => own.get(by) === screen)) continue;
+      own.delete(id);
+      changed = true;
+    }
+  }
+  return new Map([...reached].map(([id, screens]) => [id, own.has(id) ? `early-${basename(own.get(id)!, ".ts")}` : screens.size > 1 ? "calls" : undefined]));
+}
+
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
 const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
@@ -197,7 +227,7 @@ function firstScreenChunks(): Plugin {
   let firstScreen: Set<string> | undefined;
   let kit: Set<string> | undefined;
   let shared: Map<string, number> | undefined;
-  let firstCalls: Set<string> | undefined;
+  let firstCalls: Map<string, string | undefined> | undefined;
   const manualChunks = (id: string, { getModuleInfo, getModuleIds }: ChunkMeta) => {
     // A react-dom chunk importing React, React DOM's internals or the scheduler from the framework, which imports
     // React DOM, would make a loop of chunks (react-dom → framework → react-dom): they are a chunk of their own.
@@ -217,10 +247,10 @@ function firstScreenChunks(): Plugin {
     if (IMAGE.test(id)) return "image";
     // Every call definition the screens use, in one small chunk rather than one per area.
     if (API_AREA.test(id)) return "calls";
-    // The first calls with the app's modules they need (none of React's): a chunk of their own, or Rollup put them
-    // in the shared chunk, which would have brought the kit to the kit-free tabs and to the starter's import.
-    firstCalls ??= staticGraph([FIRST_CALLS], getModuleInfo);
-    if (firstCalls.has(id) && !id.includes("/node_modules/")) return "first-calls";
+    // The screens' first calls and the app's modules they need (none of React's), never in the shared chunk: it
+    // would bring the kit to the kit-free tabs and to the starter's import (decision 097).
+    firstCalls ??= earlyChunks(getModuleInfo);
+    if (firstCalls.has(id)) return firstCalls.get(id);
     // Not what the kit-free tabs (/scandalous, /resource) import: the shared chunk imports the kit.
     shared ??= screensImporting(getModuleInfo, getModuleIds(), new Set([...starter, ...firstScreen, ...staticGraph(KIT_FREE_TABS, getModuleInfo)]));
     // The sound focus, which only the screens that play (all showing the item's controls) import: one file fewer.
@@ -244,10 +274,11 @@ function firstScreenChunks(): Plugin {
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
       // What the starter imports on demand to start a shared link's calls: the calls and nothing of React's or the kit's.
-      const firstCallsChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "first-calls");
       const callsChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "calls");
-      if (firstCallsChunk?.type === "chunk" && firstCallsChunk.imports.some((file) => file !== chunk.fileName && file !== callsChunk?.fileName)) {
-        this.error(`the first-calls chunk may import only the starter and the calls, but imports ${firstCallsChunk.imports.join(", ")}`);
+      const callChunks = new Set([chunk.fileName, callsChunk?.fileName]);
+      for (const c of Object.values(bundle)) {
+        if (c.type !== "chunk" || !(c === callsChunk || c.name.startsWith("early-"))) continue;
+        if (c.imports.some((file) => !callChunks.has(file))) this.error(`the screens' first calls may import only the starter and the calls, but ${c.fileName} imports ${c.imports.join(", ")}`);
       }
       // React DOM downloads beside the framework and must not import it back (a loop of chunks, decision 056).
       const named = (name: string) => Object.values(bundle).find((c) => c.type === "chunk" && c.name === name);

@@ -1,3 +1,4 @@
+import { EARLY_SCREENS } from "./features/early/first-calls.ts";
 import { startSectionEarly } from "./features/sections/section-data.ts";
 import { isSectionPath } from "./features/sections/section-routes.ts";
 import { ageConfirmed, gatedPath } from "./lib/age-gate.ts";
@@ -21,8 +22,8 @@ if (typeof document !== "undefined") {
     // Every screen's calls and images go through the page worker: it starts now, not at the first call.
     imageLoader().warm();
     if (isSectionPath(pathname)) startSectionEarly(pathname);
-    // The other screens' calls come as a chunk of their own, asked for now: in the starter they made every
-    // screen's first load (/home's too) 6 KB larger.
-    else void import("./features/early/first-calls.ts").then(({ EARLY_SCREENS }) => EARLY_SCREENS[pathname]?.(new URLSearchParams(search)), () => undefined);
+    // The other screens' calls come as a chunk of their own per screen, asked for now: in the starter they made
+    // every screen's first load (/home's too) 6 KB larger.
+    else void EARLY_SCREENS[pathname]?.().then(({ startFrom }) => startFrom(new URLSearchParams(search)), () => undefined);
   }
 }

@@ -1,7 +1,7 @@
 import { Avatar, Button, List } from "antd-mobile";
 import { Link } from "react-router";
 import { formatCount, formatTime } from "#app/lib/format.ts";
-import { myCalls } from "#app/features/early/first-calls.ts";
+import { myCalls } from "#app/features/early/screens/my.ts";
 import { userStore } from "#app/stores/user.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";

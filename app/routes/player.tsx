@@ -23,7 +23,7 @@ import { keepWatching, sessionPosition } from "#app/features/watch-progress/watc
 import { playerStore } from "#app/stores/player.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
-import { playerCalls } from "#app/features/early/first-calls.ts";
+import { playerCalls } from "#app/features/early/screens/player.ts";
 import { api } from "#app/lib/gateway.ts";
 import { positiveParam } from "#app/lib/positive-param.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";

@@ -9,7 +9,7 @@ import { AdBanner } from "#app/features/ads/ad-banner.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { useHideOnScrollDown } from "#app/lib/use-hide-on-scroll-down.ts";
-import { postCalls } from "#app/features/early/first-calls.ts";
+import { postCalls } from "#app/features/early/screens/post.ts";
 import type { Route } from "./+types/post";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -2,7 +2,7 @@ import { ResourceTab } from "#app/components/resources/resource-tab.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { resourceCalls } from "#app/features/early/first-calls.ts";
+import { resourceCalls } from "#app/features/early/screens/resource.ts";
 import type { Route } from "./+types/resource";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -6,7 +6,7 @@ import { NewsRow } from "#app/components/news/news-row.tsx";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { articles, newsFilters, scandalousCalls } from "#app/features/early/first-calls.ts";
+import { articles, newsFilters, scandalousCalls } from "#app/features/early/screens/scandalous.ts";
 import type { Route } from "./+types/scandalous";
 
 

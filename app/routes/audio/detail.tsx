@@ -17,7 +17,7 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import "#app/components/audio/audio.css";
-import { audioCalls } from "#app/features/early/first-calls.ts";
+import { audioCalls } from "#app/features/early/screens/audio.ts";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -20,7 +20,7 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "#app/features/comics/comics.css";
-import { comicCalls } from "#app/features/early/first-calls.ts";
+import { comicCalls } from "#app/features/early/screens/comic.ts";
 import type { Route } from "./+types/cartoon-detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -13,7 +13,7 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatTime } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { listingId } from "./listing-id.ts";
-import { datingReviews as reviewsOf, listingCalls } from "#app/features/early/first-calls.ts";
+import { datingReviews as reviewsOf, listingCalls } from "#app/features/early/screens/listing.ts";
 import type { Route } from "./+types/detail";
 
 

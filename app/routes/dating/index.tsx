@@ -6,7 +6,7 @@ import { Page } from "#app/components/page.tsx";
 import { Selector } from "#app/components/selector.tsx";
 import { Tabs } from "#app/components/tabs.tsx";
 import { api } from "#app/lib/gateway.ts";
-import { datingCalls, datingFilter, datingListings as listings } from "#app/features/early/first-calls.ts";
+import { datingCalls, datingFilter, datingListings as listings } from "#app/features/early/screens/dating.ts";
 import type { Route } from "./+types/index";
 
 /** The filters are the query string (`?area=2&price=0-30&certified=1&sort=price`): a filtered list can be shared. */

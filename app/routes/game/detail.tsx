@@ -16,7 +16,7 @@ import { formatCount } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { openExternal } from "#app/lib/safe-url.ts";
 import "#app/components/pictures-games/pictures-games.css";
-import { gameCalls } from "#app/features/early/first-calls.ts";
+import { gameCalls } from "#app/features/early/screens/game.ts";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -17,7 +17,7 @@ import { pagedSource } from "#app/features/paging/paged-source.ts";
 import { creatorUid } from "#app/lib/creator-uid.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
-import { creatorCalls, featuredVideos } from "#app/features/early/first-calls.ts";
+import { creatorCalls, featuredVideos } from "#app/features/early/screens/creator.ts";
 import type { Route } from "./+types/creator";
 
 const TABS = [

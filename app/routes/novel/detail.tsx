@@ -17,7 +17,7 @@ import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
-import { novelCalls } from "#app/features/early/first-calls.ts";
+import { novelCalls } from "#app/features/early/screens/novel.ts";
 import type { Route } from "./+types/detail";
 
 

@@ -14,7 +14,7 @@ import { formatCount } from "#app/lib/format.ts";
 import { LockIcon } from "#app/components/icons.tsx";
 import { api } from "#app/lib/gateway.ts";
 import "#app/components/pictures-games/pictures-games.css";
-import { pictureCalls } from "#app/features/early/first-calls.ts";
+import { pictureCalls } from "#app/features/early/screens/picture.ts";
 import type { Route } from "./+types/detail";
 
 

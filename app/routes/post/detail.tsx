@@ -15,7 +15,7 @@ import { useMemberOnly } from "#app/features/member-only.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
-import { postDetailCalls } from "#app/features/early/first-calls.ts";
+import { postDetailCalls } from "#app/features/early/screens/post-detail.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";

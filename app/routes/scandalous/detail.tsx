@@ -6,7 +6,7 @@ import { Comments } from "#app/features/comments/comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { articleCalls } from "#app/features/early/first-calls.ts";
+import { articleCalls } from "#app/features/early/screens/article.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";

@@ -9,7 +9,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { Tabs } from "#app/components/tabs.tsx";
 import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { rememberSearch } from "#app/lib/search-history.ts";
-import { found, searchAsked, searchCalls } from "#app/features/early/first-calls.ts";
+import { found, searchAsked, searchCalls } from "#app/features/early/screens/search.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
 
