@@ -8,6 +8,7 @@ import { Comments } from "#app/features/comments/comments.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import { ImageGrid, QuotedVideo } from "./headline-card.tsx";
+import "./headlines.css";
 
 // Inside the sheet, which loads antd-mobile's animation library when it opens (decision 087): so does the spinner.
 const SpinLoading = lazy(() => import("antd-mobile/es/components/spin-loading"));
