@@ -255,6 +255,9 @@ function firstScreenChunks(): Plugin {
     shared ??= screensImporting(getModuleInfo, getModuleIds(), new Set([...starter, ...firstScreen, ...staticGraph(KIT_FREE_TABS, getModuleInfo)]));
     // The sound focus, which only the screens that play (all showing the item's controls) import: one file fewer.
     if (id === MEDIA_FOCUS) return "item-actions";
+    // A stylesheet goes with the modules that import it, not to the shared chunk because six screens import it
+    // through some module: in the shared chunk its rules were in every screen's first load (decision 095).
+    if (id.endsWith(".css")) return undefined;
     if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? "offline" : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
     return undefined;
   };

@@ -3,6 +3,7 @@ import type { CreatorCard } from "#gateway/api/index.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { Dotted } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import "./creator-row.css";
 
 export function CreatorRow({ creator }: { creator: CreatorCard }) {
   return (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Compilation, Element } from "#gateway/api/index.ts";
 import { DottedText } from "#app/components/dotted.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
+import "./element-card.css";
 
 export function ElementCard({ element, to = `/series?id=${element.id}` }: { element: Element; to?: string }) {
   return (

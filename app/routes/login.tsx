@@ -12,6 +12,7 @@ import { startSession, storedAffCode } from "#app/lib/session.ts";
 import { isLoggedIn } from "#app/stores/user.ts";
 import type { Route } from "./+types/login";
 import "#app/lib/antd-input-clear.tsx";
+import "#app/styles/login.css";
 
 type Errors = Partial<Record<"phone" | "password" | "confirm" | "form", string>>;
 

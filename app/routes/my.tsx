@@ -9,6 +9,7 @@ import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { ExchangeCodeItem } from "#app/features/services/exchange-code.tsx";
 import "#app/styles/screens.css";
 import type { Route } from "./+types/my";
+import "#app/styles/my.css";
 
 export async function clientLoader() {
   const u = await myCalls.take(undefined).catch(() => userStore.get().u);

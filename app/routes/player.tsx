@@ -28,6 +28,7 @@ import { api } from "#app/lib/gateway.ts";
 import { positiveParam } from "#app/lib/positive-param.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
+import "#app/styles/player.css";
 
 function videoId(request: Request): number {
   const id = positiveParam(new URL(request.url).searchParams, "id");

@@ -15,6 +15,7 @@ import { formatCount } from "#app/lib/format.ts";
 import { userStore } from "#app/stores/user.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/user";
+import "#app/styles/profile.css";
 
 const personVideos = (uid: number) => pagedSource(creators.creatorVideos, { uid }, 20);
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Video } from "#gateway/api/index.ts";
+import "./next-countdown.css";
 
 const COUNTDOWN_S = 5;
 

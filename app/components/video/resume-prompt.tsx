@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatDuration } from "#app/lib/format.ts";
+import "./resume-prompt.css";
 
 const SHOWN_MS = 8000;
 

@@ -4,6 +4,7 @@ import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { PlayIcon } from "./player/icons.tsx";
 import { attachStream, type Stream, type StreamState } from "./player/stream.ts";
+import "./video-player.css";
 
 // The controls and their gestures load after the first paint, in /player's own chunk (issue 36).
 const PlayerControls = lazy(() => import("./player/player-controls.tsx"));

@@ -13,6 +13,7 @@ import { api } from "#app/lib/gateway.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/comment.ts";
 import { COMMENT_KINDS, type CommentKind } from "./comment-kinds.ts";
+import "./comments.css";
 
 const NO_REPLIES: Comment[] = [];
 const PAGE = 20;

@@ -13,6 +13,7 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { isLoggedIn, userStore } from "#app/stores/user.ts";
+import "./danmaku-bar.css";
 
 // The engine and its canvas load after the first paint (decision 083).
 const Danmaku = lazy(() => import("#app/components/video/danmaku/danmaku.tsx"));

@@ -5,6 +5,7 @@ import { accounts, type FavoriteGroup } from "#gateway/api/index.ts";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import type { clientAction } from "#app/routes/actions/favorite-group.ts";
 import type { GroupedKind } from "./favorite-kinds.ts";
+import "./favorite-groups.css";
 
 /**
  * A member's favourite groups of one kind as tabs (全部 and each group with its count, `?group=` in the address),

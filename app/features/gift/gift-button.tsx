@@ -10,6 +10,7 @@ import { useBalance } from "#app/features/spend/use-balance.ts";
 import { api } from "#app/lib/gateway.ts";
 import type { clientAction } from "#app/routes/actions/gift.ts";
 import { GIFT_KINDS, type GiftCalls, type GiftKind } from "./gift-kinds.ts";
+import "./gift-button.css";
 
 /**
  * 打赏: a sheet of gifts for the item's creator, with the member's balance, which follows a gift at once. Each gift

@@ -4,6 +4,7 @@ import { HeartIcon, PlaysIcon } from "#app/components/icons.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
+import "./headlines.css";
 
 /** Thumbnails of a headline's images; a tap opens them all in the full-screen viewer at that image. */
 export function ImageGrid({ images }: { images: Headline["images"] }) {

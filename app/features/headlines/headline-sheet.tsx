@@ -5,6 +5,7 @@ import { getErrorMessage } from "#gateway/errors.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { api, together } from "#app/lib/gateway.ts";
 import type { HeadlineChange } from "./headline-body.tsx";
+import "./headlines.css";
 
 // Inside the sheet, which loads antd-mobile's animation library when it opens (decision 087): so does the spinner,
 // and the headline's like and comments, which the lists showing headlines (/post, a creator's page) drew nothing of.

@@ -11,6 +11,7 @@ import { toast } from "#app/lib/feedback.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/unlock.ts";
 import { UNLOCK_KINDS, type UnlockCalls, type UnlockKind, type UnlockWay } from "./unlock-kinds.ts";
+import "./unlock-panel.css";
 
 const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
 

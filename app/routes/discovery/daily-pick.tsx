@@ -6,6 +6,7 @@ import { VideoCard } from "#app/components/video/video-card.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/daily-pick";
+import "#app/styles/discovery.css";
 
 const smallVideos = pagedSource(home.smallHotByTag, {}, 18);
 

@@ -7,6 +7,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import type { Route } from "./+types/tag";
+import "#app/styles/discovery.css";
 
 const tagGroups = { hot: pagedSource(home.tagsWithVideos, {}, 10), new: pagedSource(home.tagsWithNewVideos, {}, 10) };
 

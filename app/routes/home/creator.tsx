@@ -19,6 +19,7 @@ import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { creatorCalls, featuredVideos } from "#app/features/early/screens/creator.ts";
 import type { Route } from "./+types/creator";
+import "#app/styles/profile.css";
 
 const TABS = [
   { key: "featured", title: "精选" },

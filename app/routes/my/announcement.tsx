@@ -5,6 +5,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import type { Route } from "./+types/announcement";
 import { formatTime } from "#app/lib/format.ts";
+import "#app/styles/notices.css";
 
 const notices = pagedSource(accounts.notice, {}, 20);
 

@@ -12,6 +12,7 @@ import { formatDuration } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/history";
+import "#app/styles/history.css";
 
 // 观看历史 (decision 081): the videos whose position the member saved, on any device, the latest first.
 const watched = pagedSource(video.history, {}, 20);

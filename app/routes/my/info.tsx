@@ -4,6 +4,7 @@ import { Page } from "#app/components/page.tsx";
 import { requireMember } from "#app/lib/require-member.ts";
 import { syncUser } from "#app/lib/session.ts";
 import type { Route } from "./+types/info";
+import "#app/styles/info.css";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);

@@ -5,6 +5,7 @@ import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/my-tickets";
 import { formatTime } from "#app/lib/format.ts";
+import "#app/styles/tickets.css";
 
 const STATUS = ["未使用", "已使用", "已过期"];
 const tickets = pagedSource(accounts.myTickets, {}, 20);

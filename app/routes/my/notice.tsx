@@ -6,6 +6,7 @@ import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { requireMember } from "#app/lib/require-member.ts";
 import type { Route } from "./+types/notice";
 import { formatTime } from "#app/lib/format.ts";
+import "#app/styles/notices.css";
 
 const messages = pagedSource(accounts.getMsg, {}, 20);
 

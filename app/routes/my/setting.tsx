@@ -12,6 +12,7 @@ import { OfflineSection } from "#app/features/offline/offline-section.tsx";
 import { spendStore } from "#app/stores/spend.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import type { Route } from "./+types/setting";
+import "#app/styles/settings.css";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireMember(request);

@@ -8,6 +8,7 @@ import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
 import "#app/lib/antd-input-clear.tsx";
+import "#app/styles/search.css";
 
 /** A search's results; the words of the history and of the hot list are links to theirs. */
 const resultsOf = (word: string) => `/search/result?kw=${encodeURIComponent(word)}`;

@@ -12,6 +12,7 @@ import { rememberSearch } from "#app/lib/search-history.ts";
 import { found, searchAsked, searchCalls } from "#app/features/early/screens/search.ts";
 import type { Route } from "./+types/result";
 import "#app/lib/antd-input-clear.tsx";
+import "#app/styles/search.css";
 
 const TYPES = [
   { key: "video", title: "视频" },

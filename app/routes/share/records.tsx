@@ -5,6 +5,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import { formatTime } from "#app/lib/format.ts";
 import { requireMember } from "#app/lib/require-member.ts";
+import "#app/components/creator-row.css";
 import type { Route } from "./+types/records";
 
 const invitees = pagedSource(accounts.inviteList, {}, 20);

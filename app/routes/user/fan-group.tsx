@@ -14,6 +14,7 @@ import { api, quietApi, together } from "#app/lib/gateway.ts";
 import { syncUser } from "#app/lib/session.ts";
 import { isLoggedIn, userStore } from "#app/stores/user.ts";
 import type { Route } from "./+types/fan-group";
+import "#app/styles/fan-group.css";
 
 const newestMembers = (uid: number) => pagedSource(home.clubNewest, { uid }, 20);
 
