@@ -165,7 +165,8 @@ const SHARED_MIN_SCREENS = 6;
  * own, beside the shared one. The tabs and lists that show none of it (/my, /dating, /search/result, /home/creator)
  * loaded it with the shared chunk, about 6 KB gzip.
  */
-const ITEM_ACTIONS = /\/app\/features\/((comments|like|report|spend|unlock|favorite)\/|member-only\.ts$)/;
+// The member-only hook stays shared: a follow button (/home/creator, /user) took in the whole chunk for it.
+const ITEM_ACTIONS = /\/app\/features\/(comments|like|report|spend|unlock|favorite)\//;
 const OFFLINE = /\/app\/features\/offline\//;
 const MEDIA_FOCUS = resolve(import.meta.dirname, "app/lib/media-focus.ts");
 const KIT_FREE_TABS = ["app/routes/scandalous.tsx", "app/routes/resource.tsx", "app/routes/dark-web.tsx"].map((f) => resolve(import.meta.dirname, f));
