@@ -1,7 +1,7 @@
 import { escapeHtml, parseHtml, type Element, type Node } from "./html.ts";
 
 // An article's HTML as the gateway stores it (server/news/articles.ts): only what the app's sanitiser lets through
-// (app/components/news/rich-text.tsx gives DOMPurify the same allow-list), in blocks, its images named by stored
+// (app/components/news/rich-text.tsx draws articles from the same allow-list), in blocks, its images named by stored
 // reference (`<img data-seed data-ratio alt>`). The app sanitises again on display; this makes what is stored
 // already what is shown, so the paid part's split and the images taken in are the ones a reader gets.
 

@@ -1,5 +1,5 @@
 // HTML as a small tree, for the two things ingest does with it: an EPUB chapter's plain paragraphs, and an article's
-// HTML cut down to what the app shows (the same allow-list as app/components/news/rich-text.tsx gives DOMPurify).
+// HTML cut down to what the app shows (the same allow-list app/components/news/rich-text.tsx draws articles from).
 // Forgiving as browsers are: unknown tags unwrapped, stray closing tags ignored, unclosed ones closed at the end.
 
 export interface Element {
