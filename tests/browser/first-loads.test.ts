@@ -41,20 +41,20 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 094 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 096 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 136.0, scandalous: 147.4, resource: 149.0, dark_web: 136.0, post: 176.0, my: 170.0, player: 181.1,
-  "scandalous/detail": 186.3, "post/detail": 177.0, dating: 169.2, "dating/detail": 173.3, "cartoon/cartoon-detail": 176.3,
-  "novel/detail": 179.0, "novel/reader": 180.7, "audio/detail": 181.0, "picture/detail": 172.1, "game/detail": 173.4,
-  "home/creator": 174.8, "search/result": 169.4,
+  home: 136.3, scandalous: 147.7, resource: 149.3, dark_web: 136.3, post: 176.1, my: 170.1, player: 181.2,
+  "scandalous/detail": 186.4, "post/detail": 177.2, dating: 169.4, "dating/detail": 173.4, "cartoon/cartoon-detail": 176.5,
+  "novel/detail": 179.2, "novel/reader": 180.9, "audio/detail": 181.2, "picture/detail": 172.2, "game/detail": 173.5,
+  "home/creator": 175.0, "search/result": 169.5,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps every screen's first load within what decision 094 reached", () => {
+  it("keeps every screen's first load within what decision 096 reached", () => {
     for (const [screen, kb] of Object.entries(BUDGET_KB)) {
       const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
       expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });
