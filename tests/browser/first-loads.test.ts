@@ -41,14 +41,14 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 095 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 098 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 136.4, scandalous: 147.7, resource: 149.3, dark_web: 136.4, post: 174.0, my: 168.3, player: 179.8,
-  "scandalous/detail": 184.2, "post/detail": 174.9, dating: 166.0, "dating/detail": 170.8, "cartoon/cartoon-detail": 173.9,
-  "novel/detail": 176.6, "novel/reader": 178.2, "audio/detail": 178.6, "picture/detail": 169.6, "game/detail": 170.9,
-  "home/creator": 173.1, "search/result": 166.6,
+  home: 136.7, scandalous: 144.6, resource: 147.4, dark_web: 136.7, post: 164.1, my: 164.9, player: 177.0,
+  "scandalous/detail": 170.4, "post/detail": 171.5, dating: 162.9, "dating/detail": 167.4,
+  "cartoon/cartoon-detail": 170.4, "novel/detail": 174.7, "novel/reader": 174.5, "audio/detail": 175.2,
+  "picture/detail": 166.2, "game/detail": 167.5, "home/creator": 162.9, "search/result": 163.4,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
