@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { whenOnline } from "./lib/connectivity.ts";
 import { firstUse } from "./lib/idle.ts";
 
 // Hydration starts in the task after the one that evaluated React DOM: two shorter tasks on the first
@@ -21,9 +22,8 @@ setTimeout(() => {
 // visitor who only looks, and they come before the tap that needs them. React Router imports this module
 // dynamically: the first use may have come first.
 // Offline, a preload fails and the browser keeps the failure for the module: the next import of it would fail too.
-const online = () => new Promise<void>((done) => (navigator.onLine ? done() : window.addEventListener("online", () => done(), { once: true })));
 void firstUse()
-  .then(online)
+  .then(whenOnline)
   .then(() => import("./lib/prefetch.ts"))
   .then((p) => {
     void p.prefetchOverlays();

@@ -36,6 +36,11 @@ export function subscribeConnectivity(callback: () => void) {
   };
 }
 
+/** Resolves at once when the device is online, else at its next `online` event. */
+export function whenOnline(): Promise<void> {
+  return new Promise((done) => (navigator.onLine ? done() : window.addEventListener("online", () => done(), { once: true })));
+}
+
 export function isOnline() {
   return typeof navigator === "undefined" || (navigator.onLine && !unreachable);
 }
