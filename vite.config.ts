@@ -105,9 +105,14 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  */
 // Not the search bar, avatar (with Image) and progress bar: a few screens show them, the others paid 2-3 KB gzip for
 // them (decision 091).
-const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "input", "text-area", "config-provider"];
+const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "config-provider"];
+/** form: Input and TextArea with runes2 and the clear icon, for the screens and sheets that write (decision 099). */
+const FORM_COMPONENTS = ["input", "text-area"];
 // With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
 // ErrorBlock's pictures load when first shown (decision 091): the kit takes its factory, not its index.
+const kitEntry = (c: string) => resolve(import.meta.dirname, "node_modules/antd-mobile/es/components", c, "index.js");
+const FORM_ENTRIES = FORM_COMPONENTS.map(kitEntry);
+const FORM_OWN = /\/node_modules\/(antd-mobile\/es\/components\/(input|text-area)\/|runes2\/|antd-mobile-icons\/es\/CloseCircleFill\.js)/;
 const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => (c === "error-block" ? "components/error-block/create-error-block.js" : `components/${c}/index.js`)), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
 /** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
 const BARRELS: Record<string, (name: string) => string> = {
@@ -122,9 +127,9 @@ const BARREL_INDEX = /\/node_modules\/(ahooks|antd-mobile-icons)\/es\/index\.js$
  * the indexes themselves go to the motion chunk: through them, the kit took in every hook and icon of the build
  * and the packages they import (lodash, dayjs, a ResizeObserver polyfill), about 10 KB gzip.
  */
-function kitGraph(getModuleInfo: ModuleInfo): Set<string> {
+function kitGraph(getModuleInfo: ModuleInfo, entries = KIT_ENTRIES): Set<string> {
   const graph = new Set<string>();
-  const stack = [...KIT_ENTRIES];
+  const stack = [...entries];
   while (stack.length) {
     const next = stack.pop()!;
     if (graph.has(next) || BARREL_INDEX.test(next)) continue;
@@ -221,12 +226,13 @@ function earlyChunks(getModuleInfo: ModuleInfo): Map<string, string | undefined>
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
   let firstScreen: Set<string> | undefined;
   let kit: Set<string> | undefined;
+  let form: Set<string> | undefined;
   let shared: Map<string, number> | undefined;
   let firstCalls: Map<string, string | undefined> | undefined;
   const manualChunks = (id: string, { getModuleInfo, getModuleIds }: ChunkMeta) => {
@@ -244,6 +250,10 @@ function firstScreenChunks(): Plugin {
     if (GESTURE.test(id)) return "gesture";
     kit ??= kitGraph(getModuleInfo);
     if (kit.has(id)) return "kit";
+    // The helpers the inputs share with other components (hooks, bound) stay in the kit: in the form chunk, a
+    // screen with a selector or tabs would load it for them.
+    form ??= kitGraph(getModuleInfo, FORM_ENTRIES);
+    if (form.has(id)) return FORM_OWN.test(id) ? "form" : "kit";
     // Avatar and Image (which Dialog imports too): not the kit's, not the overlays' (decision 091).
     if (IMAGE.test(id)) return "image";
     // Every call definition the screens use, in one small chunk rather than one per area.

@@ -41,14 +41,14 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 098 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 099 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 136.7, scandalous: 144.6, resource: 147.4, dark_web: 136.7, post: 164.1, my: 164.9, player: 177.0,
-  "scandalous/detail": 170.4, "post/detail": 171.5, dating: 162.9, "dating/detail": 167.4,
-  "cartoon/cartoon-detail": 170.4, "novel/detail": 174.7, "novel/reader": 174.5, "audio/detail": 175.2,
-  "picture/detail": 166.2, "game/detail": 167.5, "home/creator": 162.9, "search/result": 163.4,
+  home: 136.7, scandalous: 144.7, resource: 147.5, dark_web: 136.7, post: 161.0, my: 161.9, player: 174.1,
+  "scandalous/detail": 167.5, "post/detail": 168.8, dating: 159.6, "dating/detail": 164.5,
+  "cartoon/cartoon-detail": 167.5, "novel/detail": 171.9, "novel/reader": 171.7, "audio/detail": 172.3,
+  "picture/detail": 163.3, "game/detail": 164.6, "home/creator": 159.7, "search/result": 164.4,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;

@@ -1,4 +1,4 @@
-import { Button, Input, type InputRef } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { Comment } from "#gateway/api/index.ts";
@@ -159,7 +159,7 @@ export function Comments({
   const [loadingMore, setLoadingMore] = useState(false);
   // The member's own comments since `initial` came: a new `initial` (a reload) counts them already.
   const [mine, setMine] = useState({ to: initial, n: 0 });
-  const input = useRef<InputRef>(null);
+  const input = useRef<HTMLInputElement>(null);
   const fetcher = useActionFetcher<typeof clientAction>("/actions/comment");
   // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
   const submission = useSubmission(fetcher.data?.comment);
@@ -233,15 +233,19 @@ export function Comments({
     <section className="comments" aria-label="评论">
       <h2 className="block-title">评论 {formatCount(count === undefined ? list.total : count + (mine.to === initial ? mine.n : 0))}</h2>
       <div className="comment-box">
-        <Input
-          ref={input}
-          value={text}
-          onChange={setText}
-          maxLength={COMMENT_KINDS[kind].maxLength}
-          placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
-          aria-label="评论内容"
-          onEnterPress={post}
-        />
+        {/* antd-mobile's Input markup without its module: nothing of it (clear button, composition) is used here. */}
+        <div className="adm-input">
+          <input
+            ref={input}
+            className="adm-input-element"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={COMMENT_KINDS[kind].maxLength}
+            placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
+            aria-label="评论内容"
+            onKeyDown={(e) => e.key === "Enter" && !e.nativeEvent.isComposing && post()}
+          />
+        </div>
         {replyTo && (
           <button type="button" className="comment-reply-cancel" aria-label="取消回复" onClick={() => setReplyTo(null)}>
             ✕

@@ -1,4 +1,4 @@
-import { Button, TextArea } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { toast } from "#app/lib/feedback.ts";
@@ -9,7 +9,7 @@ const OTHER_REASON = "其他";
 
 /** The reason for 其他, in words: the dialog will not submit without them. */
 async function askReason(maxLength: number, then: (content: string) => void) {
-  const { Dialog } = await import("#app/lib/overlays.ts");
+  const [{ Dialog }, { TextArea }] = await Promise.all([import("#app/lib/overlays.ts"), import("#app/lib/form-fields.ts")]);
   let value = "";
   const dialog = Dialog.show({
     title: "举报原因",

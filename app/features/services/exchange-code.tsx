@@ -1,5 +1,5 @@
-import { Button, Input, List } from "antd-mobile";
-import { useState } from "react";
+import { Button, List } from "antd-mobile";
+import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import { accounts, services } from "#gateway/api/index.ts";
 import { Sheet } from "#app/components/sheet.tsx";
@@ -8,6 +8,10 @@ import { toast } from "#app/lib/feedback.ts";
 import { quietApi } from "#app/lib/gateway.ts";
 import "#app/components/services/services.css";
 import { FormError, useSubmit } from "#app/components/services/use-submit.tsx";
+
+// The field loads when the sheet is asked for: /my's first frame has no input.
+const loadFields = () => import("#app/lib/form-fields.ts");
+const Input = lazy(() => loadFields().then((m) => ({ default: m.Input })));
 
 /**
  * 兑换码: a row of /my that opens a sheet to redeem a code (coins, VIP days or vouchers). A refused code keeps
@@ -33,13 +37,15 @@ export function ExchangeCodeItem() {
     <>
       {/* A real button, stretched over the row like LinkItem's link: a List.Item's own onClick is not focusable. */}
       <List.Item arrow className="link-item">
-        <button type="button" className="row-button" onClick={() => setOpen(true)}>
+        <button type="button" className="row-button" onClick={() => (void loadFields(), setOpen(true))}>
           兑换码
         </button>
       </List.Item>
       <Sheet visible={open} onClose={() => setOpen(false)} title="兑换码">
         <form className="services-form" onSubmit={onSubmit(redeem)}>
-          <Input value={code} onChange={setCode} maxLength={accounts.MAX_EXCHANGE_CODE} placeholder="请输入兑换码" aria-label="兑换码" clearable />
+          <Suspense fallback={<div className="adm-input" />}>
+            <Input value={code} onChange={setCode} maxLength={accounts.MAX_EXCHANGE_CODE} placeholder="请输入兑换码" aria-label="兑换码" clearable />
+          </Suspense>
           <FormError error={error} />
           <Button type="submit" color="primary" block loading={pending}>
             立即兑换

@@ -1,5 +1,5 @@
-import { Button, TextArea } from "antd-mobile";
-import { useState } from "react";
+import { Button } from "antd-mobile";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
@@ -12,6 +12,10 @@ import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/unlock.ts";
 import { UNLOCK_KINDS, type UnlockCalls, type UnlockKind, type UnlockWay } from "./unlock-kinds.ts";
 import "./unlock-panel.css";
+
+// Only the 社区解锁 sheet writes: its field loads when the sheet is asked for.
+const loadFields = () => import("#app/lib/form-fields.ts");
+const TextArea = lazy(() => loadFields().then((m) => ({ default: m.TextArea })));
 
 const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
 
@@ -107,6 +111,7 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
                 size="small"
                 disabled={fetcher.busy || viewer.community_left <= 0}
                 onClick={() => {
+                  void loadFields();
                   setWords((w) => w || `推荐《${unit.title}》，值得一看！`);
                   setSharing(true);
                 }}
@@ -129,7 +134,9 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
           <p className="share-hint">
             把《{unit.title}》分享到圈子，写一句推荐语即可免费解锁，今日还可用 {viewer.community_left} 次。
           </p>
-          <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" aria-label="推荐语" />
+          <Suspense fallback={<div className="share-field-pending" />}>
+            <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" aria-label="推荐语" />
+          </Suspense>
           <Button className="item-action" block type="submit" color="primary" loading={fetcher.busy} disabled={fetcher.busy || wordsLength < SHARE_MIN}>
             发布并解锁
           </Button>

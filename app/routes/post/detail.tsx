@@ -1,5 +1,5 @@
-import { Button, TextArea } from "antd-mobile";
-import { useId, useState } from "react";
+import { Button } from "antd-mobile";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { circle } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
@@ -23,6 +23,9 @@ import { setCoins } from "#app/stores/user.ts";
 import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
+
+// Only the post's author writes a 补充 here: the field loads for them alone, not with every reader's first frame.
+const TextArea = lazy(() => import("#app/lib/form-fields.ts").then((m) => ({ default: m.TextArea })));
 
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -158,7 +161,9 @@ function FollowUps({ appends, mine }: { appends: { id: number; content: string; 
           <label className="visually-hidden" htmlFor={textId}>
             补充说明
           </label>
-          <TextArea id={textId} name="content" value={text} onChange={setText} maxLength={circle.MAX_FOLLOW_UP} rows={2} placeholder="补充说明" />
+          <Suspense fallback={<div className="composer-pending" />}>
+            <TextArea id={textId} name="content" value={text} onChange={setText} maxLength={circle.MAX_FOLLOW_UP} rows={2} placeholder="补充说明" />
+          </Suspense>
           {fetcher.data && "error" in fetcher.data ? <p className="composer-error">{fetcher.data.error}</p> : null}
           <Button type="submit" size="small" color="primary" loading={fetcher.state !== "idle"} disabled={!text.trim()}>
             发布补充
