@@ -45,6 +45,8 @@ describe("the bullet engine on a canvas", () => {
     expect(s.running).toBe(true);
     expect(s.lanes).toBeGreaterThan(0);
     const band = s.lanes * laneHeight(s.fontSize);
+    // The first bullet in has only come a few pixels past the right edge: its words are drawn as it moves on.
+    await page.waitForFunction((b) => window.danmakuHarness.inked(document.querySelector("canvas")!, 0, b) > 100, { timeout: 10_000 }, band);
     expect(await inked(page, 0, band)).toBeGreaterThan(100);
     // A quarter of the height: nothing below the lanes.
     expect(await inked(page, band)).toBe(0);
