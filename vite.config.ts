@@ -201,8 +201,7 @@ function screensImporting(getModuleInfo: ModuleInfo, ids: Iterable<string>, know
  * No module of React's or the kit's may be in their graph: the build fails if one of those chunks imports another
  * chunk than the starter and the calls.
  */
-function earlyChunks(getModuleInfo: ModuleInfo): Map<string, string | undefined> {
-  const starter = staticGraph([EARLY_START], getModuleInfo);
+function earlyChunks(getModuleInfo: ModuleInfo, starter: Set<string>): Map<string, string | undefined> {
   const reached = new Map<string, Set<string>>();
   for (const screen of FIRST_CALLS) {
     for (const id of staticGraph([screen], getModuleInfo)) {
@@ -260,7 +259,7 @@ function firstScreenChunks(): Plugin {
     if (API_AREA.test(id)) return "calls";
     // The screens' first calls and the app's modules they need (none of React's), never in the shared chunk: it
     // would bring the kit to the kit-free tabs and to the starter's import (decision 097).
-    firstCalls ??= earlyChunks(getModuleInfo);
+    firstCalls ??= earlyChunks(getModuleInfo, starter);
     if (firstCalls.has(id)) return firstCalls.get(id);
     // Not what the kit-free tabs (/scandalous, /resource) import: the shared chunk imports the kit.
     shared ??= screensImporting(getModuleInfo, getModuleIds(), new Set([...starter, ...firstScreen, ...staticGraph(KIT_FREE_TABS, getModuleInfo)]));
