@@ -58,7 +58,14 @@ const REACT_CORE = /\/node_modules\/(react|react-dom|scheduler)\//;
 const FRAMEWORK = /\/node_modules\/react-router\//;
 /** Rollup's helpers for CommonJS modules (React's are), which they all import. */
 const COMMONJS_HELPERS = "\0commonjsHelpers.js";
-const FIRST_SCREEN = ["app/root.tsx", "app/routes/home.tsx"].map((f) => resolve(import.meta.dirname, f));
+const HOME = resolve(import.meta.dirname, "app/routes/home.tsx");
+const FIRST_SCREEN = [resolve(import.meta.dirname, "app/root.tsx"), HOME];
+/**
+ * sections: what of /home's graph only a few screens import (its banner, feed sections and ads, which /dark_web and
+ * /post show too). In the framework chunk, every other screen loaded them: about 3 KB gzip of each detail screen's
+ * first load (decision 102).
+ */
+const SECTIONS_MAX_SCREENS = 3;
 /** The client entry, whose own imports (the idle helpers) go with the framework, not in a chunk of their own. */
 const ENTRY = resolve(import.meta.dirname, "app/entry.client.tsx");
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
@@ -197,7 +204,8 @@ function screensImporting(getModuleInfo: ModuleInfo, ids: Iterable<string>, know
 
 /**
  * The screens' first calls (decision 097): each screen's module, with what only it imports, in a chunk of its own
- * (`early-<screen>`); what two or more import goes with the call definitions (the calls chunk, which they all load).
+ * (`early-<screen>`); what a route imports too goes with the calls chunk, which they all load, and the call definitions
+ * go in a chunk per area (decision 102).
  * No module of React's or the kit's may be in their graph: the build fails if one of those chunks imports another
  * chunk than the starter and the calls.
  */
@@ -220,12 +228,17 @@ function earlyChunks(getModuleInfo: ModuleInfo, starter: Set<string>): Map<strin
       changed = true;
     }
   }
-  return new Map([...reached].map(([id, screens]) => [id, own.has(id) ? `early-${basename(own.get(id)!, ".ts")}` : screens.size > 1 ? "calls" : undefined]));
+  // What names no area's calls goes with the calls chunk even when one screen reaches it: left to Rollup, it went to
+  // that screen's chunk (a manual chunk takes in what its modules import), and a route importing it loaded that
+  // screen's calls and their areas (a resource card's names, the 资源 tab's five areas). What names an area's calls
+  // stays with its screen's: the area's own screens import it.
+  const namesCalls = (id: string) => [...staticGraph([id], getModuleInfo)].some((m) => API_AREA.test(m));
+  return new Map([...reached].map(([id, screens]) => [id, own.has(id) ? `early-${basename(own.get(id)!, ".ts")}` : screens.size > 1 || !namesCalls(id) ? "calls" : undefined]));
 }
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "sections", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
@@ -234,6 +247,8 @@ function firstScreenChunks(): Plugin {
   let form: Set<string> | undefined;
   let shared: Map<string, number> | undefined;
   let firstCalls: Map<string, string | undefined> | undefined;
+  let frame: Set<string> | undefined;
+  let homeUse: Map<string, number> | undefined;
   const manualChunks = (id: string, { getModuleInfo, getModuleIds }: ChunkMeta) => {
     // A react-dom chunk importing React, React DOM's internals or the scheduler from the framework, which imports
     // React DOM, would make a loop of chunks (react-dom → framework → react-dom): they are a chunk of their own.
@@ -243,7 +258,11 @@ function firstScreenChunks(): Plugin {
     if (starter.has(id)) return "starter";
     if (FRAMEWORK.test(id)) return "framework";
     firstScreen ??= staticGraph([...FIRST_SCREEN, ENTRY], getModuleInfo);
-    if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && id !== ENTRY && !id.includes("/node_modules/")) return "framework";
+    if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && id !== ENTRY && !id.includes("/node_modules/")) {
+      frame ??= staticGraph([...FIRST_SCREEN.filter((f) => f !== HOME), ENTRY], getModuleInfo);
+      homeUse ??= screensImporting(getModuleInfo, getModuleIds(), starter);
+      return frame.has(id) || (homeUse.get(id) ?? 0) > SECTIONS_MAX_SCREENS ? "framework" : "sections";
+    }
     if (MOTION.test(id) || BARREL_INDEX.test(id)) return "motion";
     if (SPRING.test(id)) return "spring";
     if (GESTURE.test(id)) return "gesture";
@@ -255,8 +274,9 @@ function firstScreenChunks(): Plugin {
     if (form.has(id)) return FORM_OWN.test(id) ? "form" : "kit";
     // Avatar and Image (which Dialog imports too): not the kit's, not the overlays' (decision 091).
     if (IMAGE.test(id)) return "image";
-    // Every call definition the screens use, in one small chunk rather than one per area.
-    if (API_AREA.test(id)) return "calls";
+    // An area's call definitions, in a chunk of their own: in one chunk of every area's, each screen's first load
+    // took in the whole catalogue's calls for its own few (decision 102).
+    if (API_AREA.test(id)) return `api-${basename(id, ".ts")}`;
     // The screens' first calls and the app's modules they need (none of React's), never in the shared chunk: it
     // would bring the kit to the kit-free tabs and to the starter's import (decision 097).
     firstCalls ??= earlyChunks(getModuleInfo, starter);
@@ -287,10 +307,10 @@ function firstScreenChunks(): Plugin {
       // Imports on demand (toasts, the inline cipher when workers fail) are fine; a static one would wait.
       if (chunk.imports.length) this.error(`the starter chunk must stand alone, but imports ${chunk.imports.join(", ")}`);
       // What the starter imports on demand to start a shared link's calls: the calls and nothing of React's or the kit's.
-      const callsChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.name === "calls");
-      const callChunks = new Set([chunk.fileName, callsChunk?.fileName]);
+      const isCalls = (c: (typeof bundle)[string]) => c.type === "chunk" && (c.name === "calls" || c.name.startsWith("api-"));
+      const callChunks = new Set([chunk.fileName, ...Object.values(bundle).filter(isCalls).map((c) => c.fileName)]);
       for (const c of Object.values(bundle)) {
-        if (c.type !== "chunk" || !(c === callsChunk || c.name.startsWith("early-"))) continue;
+        if (c.type !== "chunk" || !(isCalls(c) || c.name.startsWith("early-"))) continue;
         if (c.imports.some((file) => !callChunks.has(file))) this.error(`the screens' first calls may import only the starter and the calls, but ${c.fileName} imports ${c.imports.join(", ")}`);
       }
       // React DOM downloads beside the framework and must not import it back (a loop of chunks, decision 056).

@@ -41,14 +41,14 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 099 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 102 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 136.7, scandalous: 144.7, resource: 147.5, dark_web: 136.7, post: 161.0, my: 161.9, player: 174.1,
-  "scandalous/detail": 167.5, "post/detail": 168.8, dating: 159.6, "dating/detail": 164.5,
-  "cartoon/cartoon-detail": 167.5, "novel/detail": 171.9, "novel/reader": 171.7, "audio/detail": 172.3,
-  "picture/detail": 163.3, "game/detail": 164.6, "home/creator": 159.7, "search/result": 164.4,
+  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 159.5, my: 157.7, player: 169.5,
+  "scandalous/detail": 162.9, "post/detail": 164.5, dating: 156.5, "dating/detail": 160.9,
+  "cartoon/cartoon-detail": 163.4, "novel/detail": 166.0, "novel/reader": 167.4, "audio/detail": 168.0,
+  "picture/detail": 159.0, "game/detail": 160.3, "home/creator": 155.5, "search/result": 160.1,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
@@ -77,8 +77,8 @@ describe("first loads (built app)", () => {
     for (const screen of SCREENS) {
       const files = firstLoad(screen);
       // JS and CSS beyond /home's: the route, its CSS, the kit, the shared chunk and calls, a few more (the player's and
-      // the item's controls' stylesheets apart from the shared one: decision 095).
-      expect({ screen, more: files.length - base <= 17 }).toEqual({ screen, more: true });
+      // the item's controls' stylesheets apart from the shared one: decision 095; an area's calls: decision 102).
+      expect({ screen, more: files.length - base <= 18 }).toEqual({ screen, more: true });
       expect({ screen, shared: named(files, "shared") }).toEqual({ screen, shared: true });
     }
     // The kit-free tabs stay kit-free.

@@ -2,13 +2,13 @@ import { memo } from "react";
 import { Link } from "react-router";
 import type { ResourceItem } from "#gateway/api/resources.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
-import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
+import { RESOURCE_KIND_NAMES } from "#app/features/resources/resource-kind-names.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "./resources.css";
 
 /** Price, VIP, bought and finished marks of an item; 已下架 on one taken down that the member keeps. */
 export function ResourceMarks({ item }: { item: ResourceItem }) {
-  const entry = RESOURCE_KINDS[item.kind];
+  const entry = RESOURCE_KIND_NAMES[item.kind];
   return (
     <>
       {item.off_shelf ? <span className="resource-mark is-off">已下架</span> : null}
@@ -25,7 +25,7 @@ export function ResourceMarks({ item }: { item: ResourceItem }) {
  * series' name).
  */
 export const ResourceCard = memo(function ResourceCard({ item, note }: { item: ResourceItem; note?: string }) {
-  const entry = RESOURCE_KINDS[item.kind];
+  const entry = RESOURCE_KIND_NAMES[item.kind];
   return (
     <Link className="resource-card" to={entry.detail(item.id)}>
       <EncImage className="resource-cover" src={item.cover} alt="" />

@@ -2,9 +2,6 @@ import { audio, circle, comics, creators, games, news, novels, pictures, video, 
 import type { Page, Paged } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
 
-/** A first page of comments with none on it: what a screen shows when its comments cannot be asked for. */
-export const NO_COMMENTS: Paged<Comment> = { list: [], page: 1, limit: 20, total: 0, has_more: false };
-
 /** A member's ♥ as the gateway answers it: on or off, and the new count. */
 export type Liked = Pick<Comment, "is_like" | "like_count">;
 

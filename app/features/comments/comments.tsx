@@ -12,11 +12,30 @@ import { formatCount, formatTime } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/comment.ts";
-import { COMMENT_KINDS, type CommentKind } from "./comment-kinds.ts";
+import type { CommentKind } from "./comment-kinds.ts";
 import "./comments.css";
 
 const NO_REPLIES: Comment[] = [];
 const PAGE = 20;
+
+/** Every kind's comment calls. They name every area of the catalogue: they load after the screen, not with it. */
+const commentKinds = () => import("./comment-kinds.ts").then((m) => m.COMMENT_KINDS);
+
+/** The longest comment of `kind`, once the calls are in (the comment action checks it again). */
+function useMaxLength(kind: CommentKind): number | undefined {
+  const [max, setMax] = useState<{ kind: CommentKind; length: number }>();
+  useEffect(() => {
+    let live = true;
+    commentKinds().then(
+      (kinds) => live && setMax({ kind, length: kinds[kind].maxLength }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+  return max?.kind === kind ? max.length : undefined;
+}
 
 // One observer for every comment's words. Its callback runs after the browser's own layout, before the paint: the
 // sizes are read without forcing a layout, and the 展开 buttons it adds are rendered (flushSync) and laid out in the
@@ -81,7 +100,8 @@ function CommentRow({
   // A failure is toasted by the gateway client; the button stays, to try again.
   const loadReplies = (page: number) => {
     setLoading(true);
-    api(COMMENT_KINDS[kind].replies, { comment_id: comment.id, page, limit: PAGE })
+    commentKinds()
+      .then((kinds) => api(kinds[kind].replies, { comment_id: comment.id, page, limit: PAGE }))
       .then((next) => {
         setReplies((prev) => (prev && page > 1 ? { ...next, list: [...prev.list, ...next.list.filter((r) => !prev.list.some((p) => p.id === r.id))] } : next));
         setOpen(true);
@@ -164,6 +184,7 @@ export function Comments({
   // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
   const submission = useSubmission(fetcher.data?.comment);
   const { ifMember } = useMemberOnly();
+  const maxLength = useMaxLength(kind);
 
   // The host's loader ran again: its first page replaces the list.
   const [listFor, setListFor] = useState(initial);
@@ -222,7 +243,8 @@ export function Comments({
   };
   const loadMore = () => {
     setLoadingMore(true);
-    api(COMMENT_KINDS[kind].list, { id, page: list.page + 1, limit: PAGE })
+    commentKinds()
+      .then((kinds) => api(kinds[kind].list, { id, page: list.page + 1, limit: PAGE }))
       .then((next) => setList((l) => ({ ...next, list: [...l.list, ...next.list.filter((c) => !l.list.some((x) => x.id === c.id))] })))
       // Toasted by the gateway client; the button stays, to try again.
       .catch(() => undefined)
@@ -240,7 +262,7 @@ export function Comments({
             className="adm-input-element"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            maxLength={COMMENT_KINDS[kind].maxLength}
+            maxLength={maxLength}
             placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
             aria-label="评论内容"
             onKeyDown={(e) => e.key === "Enter" && !e.nativeEvent.isComposing && post()}

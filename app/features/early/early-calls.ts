@@ -25,13 +25,6 @@ export function early<P, T>(path: string, calls: (asked: P) => Promise<T>) {
   };
 }
 
-export const NO_COMMENTS: Paged<Comment> = {
-  list: [],
-  page: 1,
-  limit: 20,
-  total: 0,
-  has_more: false,
-};
 
 /** Starts `start` with the query's positive id; a query its loader would refuse starts nothing. */
 export function ifId(q: URLSearchParams, name: string, start: (id: number) => void) {

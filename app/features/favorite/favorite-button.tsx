@@ -1,9 +1,22 @@
 import { Button } from "antd-mobile";
+import { useRef } from "react";
+import type { FavoriteGroup } from "#gateway/api/content-types.ts";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { api } from "#app/lib/gateway.ts";
 import type { clientAction } from "#app/routes/actions/favorite.ts";
-import { FAVORITE_KINDS, type FavoriteCalls, type FavoriteKind } from "./favorite-kinds.ts";
+import type { FavoriteCalls, FavoriteKind } from "./favorite-kinds.ts";
+
+/** The member's groups to file a favourite of `kind` in: none for a kind without groups, or when they cannot be had. */
+async function favoriteGroups(kind: FavoriteKind): Promise<FavoriteGroup[]> {
+  try {
+    // The table names every area's calls: it loads at the tap, not with the screen.
+    const calls: FavoriteCalls = (await import("./favorite-kinds.ts")).FAVORITE_KINDS[kind];
+    return calls.groups ? await api(calls.groups.list, undefined) : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * ☆ 收藏 / ★ 已收藏 for an item. With favourite groups the member picks where it goes; without, it is simply a
@@ -11,17 +24,19 @@ import { FAVORITE_KINDS, type FavoriteCalls, type FavoriteKind } from "./favorit
  * client and leaves the state as it was.
  */
 export function FavoriteButton({ kind, id, favorite: initial }: { kind: FavoriteKind; id: number; favorite: number }) {
-  const calls: FavoriteCalls = FAVORITE_KINDS[kind];
   // Keyed by item: another item's answer (prev/next reuse the screen) must not stand for this one's state.
   const fetcher = useActionFetcher<typeof clientAction>("/actions/favorite", `favorite:${kind}:${id}`);
-  const { memberOnly } = useMemberOnly();
+  const { ifMember } = useMemberOnly();
   const answer = fetcher.data && "favorite" in fetcher.data ? fetcher.data.favorite : undefined;
   const favorite = answer?.is_favorite ?? initial;
   const file = (group?: number) => void fetcher.submit({ kind, id, group_id: group });
+  // Held while the groups are asked for: the call toggles, and a second tap then would take the favourite back.
+  const picking = useRef(false);
   const pick = async () => {
-    if (fetcher.busy) return;
+    if (fetcher.busy || picking.current) return;
     if (favorite) return file();
-    const groups = calls.groups ? await api(calls.groups.list, undefined).catch(() => []) : [];
+    picking.current = true;
+    const groups = await favoriteGroups(kind).finally(() => (picking.current = false));
     if (!groups.length) return file();
     const { ActionSheet } = await import("#app/lib/overlays.ts");
     ActionSheet.show({
@@ -33,7 +48,7 @@ export function FavoriteButton({ kind, id, favorite: initial }: { kind: Favorite
     });
   };
   return (
-    <Button className="item-action" size="small" aria-pressed={Boolean(favorite)} loading={fetcher.busy} onClick={memberOnly(() => void pick())}>
+    <Button className="item-action" size="small" aria-pressed={Boolean(favorite)} loading={fetcher.busy} onClick={() => ifMember(() => void pick())}>
       {favorite ? "★ 已收藏" : "☆ 收藏"}
     </Button>
   );

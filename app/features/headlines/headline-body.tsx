@@ -1,6 +1,6 @@
 import type { Comment, HeadlineDetail } from "#gateway/api/index.ts";
 import type { Paged } from "#gateway/api/types.ts";
-import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 import { Comments } from "#app/features/comments/comments.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { ImageGrid, QuotedVideo } from "./headline-card.tsx";

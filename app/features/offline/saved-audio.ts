@@ -1,7 +1,7 @@
 import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import type { Comment } from "#gateway/api/content-types.ts";
 import type { Paged } from "#gateway/api/types.ts";
-import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 import type { SavedUnit } from "./offline-store.ts";
 
 // An audio chapter is saved with its book (decision 046): offline, the book's screen is made of the chapters saved.

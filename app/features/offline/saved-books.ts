@@ -3,7 +3,7 @@ import type { Comment } from "#gateway/api/content-types.ts";
 import type { Novel, NovelChapter, NovelDetail } from "#gateway/api/novels.ts";
 import type { ResourceUnit } from "#gateway/api/resources.ts";
 import type { Paged } from "#gateway/api/types.ts";
-import { NO_COMMENTS } from "#app/features/comments/comment-kinds.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 import type { SavedUnit } from "./offline-store.ts";
 
 // A novel's or a comic's screen with no network, from the chapters or episodes the member saved (decision 046):

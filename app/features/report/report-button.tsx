@@ -3,7 +3,7 @@ import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { toast } from "#app/lib/feedback.ts";
 import type { clientAction } from "#app/routes/actions/report.ts";
-import { REPORT_KINDS, type ReportCalls, type ReportKind } from "./report-kinds.ts";
+import type { ReportCalls, ReportKind } from "./report-kinds.ts";
 
 const OTHER_REASON = "其他";
 
@@ -40,11 +40,12 @@ async function askReason(maxLength: number, then: (content: string) => void) {
  * is the plain word of a comment's actions.
  */
 export function ReportButton({ kind, id, look, label = "举报" }: { kind: ReportKind; id: number; look?: "text"; label?: string }) {
-  const calls: ReportCalls = REPORT_KINDS[kind];
   const fetcher = useActionFetcher<typeof clientAction>("/actions/report", `report:${kind}:${id}`);
   const { memberOnly } = useMemberOnly();
   const report = (typeId: number, content?: string) => void fetcher.submit({ kind, id, type_id: typeId, content });
   const pick = async () => {
+    // The table names every area's calls: it loads at the tap, with the sheet, not with the screen.
+    const calls: ReportCalls = (await import("./report-kinds.ts")).REPORT_KINDS[kind];
     const types = await calls.reasons().catch(() => []);
     if (!types.length) return void toast("举报原因加载失败，请稍后重试");
     const { ActionSheet } = await import("#app/lib/overlays.ts");

@@ -6,6 +6,7 @@ import * as pictures from "#gateway/api/pictures.ts";
 import type { FollowedSeries, ResourceFilter, ResourceHome, ResourceItem, ResourceKind, ResourceListInput } from "#gateway/api/resources.ts";
 import type { GlobalConfig, Page, Paged, SortTab } from "#gateway/api/types.ts";
 import type { Endpoint } from "#gateway/client.ts";
+import { RESOURCE_KIND_NAMES, type ResourceKindName } from "./resource-kind-names.ts";
 
 // The five kinds of the 资源 tab: what the tab, /category and the member's lists need of each. A new kind is one entry.
 
@@ -21,29 +22,18 @@ export interface FilterSet {
   list: ListCall;
 }
 
-export interface ResourceKindEntry {
-  kind: ResourceKind;
-  label: string;
-  /** What one part is called in counts: 话, 章, 张, 集; empty for a kind without parts. */
-  unit: string;
-  /** The config's `sort_tabs` key of the kind's sorts; without one, 最新/最热. */
-  sortTabs?: keyof GlobalConfig["sort_tabs"];
+export interface ResourceKindEntry extends ResourceKindName {
   home: Call<void, ResourceHome>;
   list: ListCall;
   filterSets: FilterSet[];
   /** The member's favourites; of a kind filed in groups (`isGroupedKind`), one group's with `group_id`. */
   listFavorite: Call<Page & { group_id?: number }, Paged<ResourceItem>>;
   listFollow?: Call<Page, Paged<FollowedSeries>>;
-  /** The detail screen of an item. */
-  detail: (id: number) => string;
 }
 
 export const RESOURCE_KINDS: Record<ResourceKind, ResourceKindEntry> = {
   comic: {
-    kind: "comic",
-    label: "漫画",
-    unit: "话",
-    sortTabs: "com",
+    ...RESOURCE_KIND_NAMES.comic,
     home: comics.home,
     list: comics.list,
     filterSets: [
@@ -51,61 +41,41 @@ export const RESOURCE_KINDS: Record<ResourceKind, ResourceKindEntry> = {
       { key: "find", label: "找漫画", conf: comics.findConf, list: comics.findList },
     ],
     listFavorite: comics.listFavorite,
-    detail: (id) => `/cartoon/cartoon-detail?id=${id}`,
   },
   novel: {
-    kind: "novel",
-    label: "小说",
-    unit: "章",
-    sortTabs: "com",
+    ...RESOURCE_KIND_NAMES.novel,
     home: novels.home,
     list: novels.list,
     filterSets: [{ key: "list", label: "找小说", conf: novels.findConf, list: novels.findList }],
     listFavorite: novels.listFavorite,
     listFollow: novels.listFollow,
-    detail: (id) => `/novel/detail?id=${id}`,
   },
   picture: {
-    kind: "picture",
-    label: "图集",
-    unit: "张",
-    sortTabs: "picture",
+    ...RESOURCE_KIND_NAMES.picture,
     home: pictures.home,
     list: pictures.list,
     filterSets: [{ key: "list", label: "标签", conf: pictures.filters, list: pictures.list }],
     listFavorite: pictures.listFavorite,
     listFollow: pictures.listFollow,
-    detail: (id) => `/picture/detail?id=${id}`,
   },
   audio: {
-    kind: "audio",
-    label: "有声",
-    unit: "集",
+    ...RESOURCE_KIND_NAMES.audio,
     home: audio.home,
     list: audio.list,
     filterSets: [],
     listFavorite: audio.listFavorite,
     listFollow: audio.listFollow,
-    detail: (id) => `/audio/detail?id=${id}`,
   },
   game: {
-    kind: "game",
-    label: "游戏",
-    unit: "",
+    ...RESOURCE_KIND_NAMES.game,
     home: games.home,
     list: games.list,
     filterSets: [{ key: "list", label: "标签", conf: games.filters, list: games.list }],
     listFavorite: games.listFavorite,
-    detail: (id) => `/game/detail?id=${id}`,
   },
 };
 
-export const KIND_ORDER: readonly ResourceKind[] = ["comic", "novel", "picture", "audio", "game"];
-
-/** The kind named by a query-string value, or undefined. */
-export function kindOf(value: string | null | undefined): ResourceKind | undefined {
-  return KIND_ORDER.find((k) => k === value);
-}
+export { KIND_ORDER, kindOf } from "./resource-kind-names.ts";
 
 const DEFAULT_SORTS: SortTab[] = [
   { sort: "new", name: "最新" },

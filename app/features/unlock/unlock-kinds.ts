@@ -1,6 +1,7 @@
 import { audio, comics, dating, games, news, novels, pictures, video, type CommunityUnlockResult, type PurchaseResult } from "#gateway/api/index.ts";
 import type { CallOutcome, Endpoint } from "#gateway/client.ts";
 import { patchVideo } from "#app/lib/video-patches.ts";
+import type { UNLOCK_UNITS, UnlockKind, UnlockWay } from "./unlock-units.ts";
 
 /** What every kind's purchase answers: whether it charged, and the balance after. */
 export type Unlocked = Pick<PurchaseResult, "charged" | "coins">;
@@ -13,9 +14,6 @@ type Purchase = Endpoint<{ id: number; chapter_id?: number; request_id?: string 
 
 /** How a unit of one kind (an item, or one chapter or episode) is unlocked. */
 export interface UnlockCalls {
-  /** What the panel calls the unit (本视频需 10 金币) and what unlocking it lets the member do (免费观看). */
-  noun: string;
-  verb: string;
   coins: Purchase;
   /** With a voucher (观影券), for the kinds that take one. */
   ticket?: Purchase;
@@ -25,29 +23,29 @@ export interface UnlockCalls {
   unlocked?: (id: number) => void;
 }
 
-/** Every kind of unit with a price; a new kind is one entry. */
-export const UNLOCK_KINDS = {
+type WaysOf<K extends UnlockKind> = (typeof UNLOCK_UNITS)[K]["ways"][number];
+
+/** A kind's calls: one for each way its panel offers (UNLOCK_UNITS), and none for a way it does not offer. */
+type CallsOf<K extends UnlockKind> = Pick<UnlockCalls, "coins" | "unlocked"> & { [W in Exclude<WaysOf<K>, "coins">]-?: NonNullable<UnlockCalls[W]> } & {
+  [W in Exclude<UnlockWay, WaysOf<K>>]?: never;
+};
+
+/** Every kind of unit with a price, as UNLOCK_UNITS names them; a new kind is one entry in each. */
+export const UNLOCK_KINDS: { [K in UnlockKind]: CallsOf<K> } = {
   video: {
-    noun: "视频",
-    verb: "观看",
     coins: video.buyWithCoins,
     ticket: video.buyWithTicket,
     community: video.communityUnlock,
     unlocked: (id) => patchVideo(id, { is_pay: 1, can_watch: 1 }),
   },
-  dating: { noun: "联系方式", verb: "查看", coins: dating.buy },
-  news: { noun: "文章", verb: "阅读全文", coins: news.buy },
-  comic: { noun: "漫画", verb: "阅读全部章节", coins: comics.buy },
-  "comic-episode": { noun: "章节", verb: "阅读", coins: comics.buy },
-  novel: { noun: "小说", verb: "阅读全书", coins: novels.buyBook },
-  "novel-chapter": { noun: "章节", verb: "阅读", coins: novels.buy },
-  picture: { noun: "图集", verb: "查看全部图片", coins: pictures.buy },
-  game: { noun: "游戏", verb: "畅玩", coins: games.buy },
-  audio: { noun: "有声书", verb: "收听全部章节", coins: audio.buyBook },
-  "audio-chapter": { noun: "章节", verb: "收听", coins: audio.buy },
-} satisfies Record<string, UnlockCalls>;
-
-export type UnlockKind = keyof typeof UNLOCK_KINDS;
-
-/** The ways a unit is unlocked; the form's `way` field. */
-export type UnlockWay = "coins" | "ticket" | "community";
+  dating: { coins: dating.buy },
+  news: { coins: news.buy },
+  comic: { coins: comics.buy },
+  "comic-episode": { coins: comics.buy },
+  novel: { coins: novels.buyBook },
+  "novel-chapter": { coins: novels.buy },
+  picture: { coins: pictures.buy },
+  game: { coins: games.buy },
+  audio: { coins: audio.buyBook },
+  "audio-chapter": { coins: audio.buy },
+};

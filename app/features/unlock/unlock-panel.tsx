@@ -10,7 +10,7 @@ import { useBalance } from "#app/features/spend/use-balance.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/unlock.ts";
-import { UNLOCK_KINDS, type UnlockCalls, type UnlockKind, type UnlockWay } from "./unlock-kinds.ts";
+import { UNLOCK_UNITS, type UnlockKind, type UnlockUnitKind, type UnlockWay } from "./unlock-units.ts";
 import "./unlock-panel.css";
 
 // Only the 社区解锁 sheet writes: its field loads when the sheet is asked for.
@@ -47,7 +47,7 @@ export interface UnlockViewer {
  * runs the host's loaders again, so the host shows the unit playable (or readable) in its place.
  */
 export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: UnlockViewer }) {
-  const calls: UnlockCalls = UNLOCK_KINDS[unit.kind];
+  const { noun, verb, ways }: UnlockUnitKind = UNLOCK_UNITS[unit.kind];
   const fetcher = useActionFetcher<typeof clientAction>("/actions/unlock", `unlock:${unit.kind}:${unit.id}:${unit.part ?? 0}`);
   const location = useLocation();
   const coins = useBalance(viewer.coins);
@@ -77,14 +77,14 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
   return (
     <div className="locked-panel">
       {unit.cover ? <EncImage src={unit.cover} ratio="16X9" alt={unit.title} priority /> : null}
-      <div className="locked-panel-body" role="region" aria-label={`解锁${calls.noun}`}>
+      <div className="locked-panel-body" role="region" aria-label={`解锁${noun}`}>
         {unit.vip_free && !viewer.vip ? (
           <p>
-            开通 VIP 即可免费{calls.verb}，或单独解锁
+            开通 VIP 即可免费{verb}，或单独解锁
           </p>
         ) : null}
         <p className="locked-price">
-          本{calls.noun}需 <strong>{unit.price}</strong> 金币
+          本{noun}需 <strong>{unit.price}</strong> 金币
           {viewer.is_member ? (
             <>
               ，当前余额 <strong data-testid="balance">{coins}</strong> 金币
@@ -100,12 +100,12 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
             <Button className="item-action" color="primary" size="small" loading={fetcher.busy} disabled={fetcher.busy || short} onClick={() => void buyWithCoins()}>
               {short ? "金币不足" : `${unit.price} 金币解锁`}
             </Button>
-            {calls.ticket && viewer.tickets > 0 && (
+            {ways.includes("ticket") && viewer.tickets > 0 && (
               <Button className="item-action" size="small" disabled={fetcher.busy} onClick={() => unlock("ticket")}>
                 使用观影券（剩 {viewer.tickets} 张）
               </Button>
             )}
-            {calls.community && unit.price > 0 && (
+            {ways.includes("community") && unit.price > 0 && (
               <Button
                 className="item-action"
                 size="small"

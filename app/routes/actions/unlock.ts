@@ -2,6 +2,7 @@ import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { idField, kindField, requestIdField } from "#app/features/action-fetcher.ts";
 import { UNLOCK_KINDS, type UnlockCalls, type Unlocked } from "#app/features/unlock/unlock-kinds.ts";
+import { UNLOCK_UNITS } from "#app/features/unlock/unlock-units.ts";
 import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { notFound } from "#app/lib/not-found.ts";
@@ -47,7 +48,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
   setCoins(bought.coins);
   calls.unlocked?.(id);
-  if (bought.charged && !shown) toast(way === "community" ? `已分享到社区，${calls.noun}已解锁` : "解锁成功", "success");
+  if (bought.charged && !shown) toast(way === "community" ? `已分享到社区，${UNLOCK_UNITS[kind].noun}已解锁` : "解锁成功", "success");
   return { bought };
 }
 

@@ -1,6 +1,7 @@
 import * as comics from "#gateway/api/comics.ts";
 import { api, together } from "#app/lib/gateway.ts";
-import { early, firstImage, ifId, NO_COMMENTS } from "../early-calls.ts";
+import { early, firstImage, ifId } from "../early-calls.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 
 export const comicCalls = early("/cartoon/cartoon-detail", (id: number) =>
   Promise.all(

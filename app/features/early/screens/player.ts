@@ -2,7 +2,8 @@ import type { Video } from "#gateway/api/content-types.ts";
 import * as video from "#gateway/api/video.ts";
 import { savedPosition } from "#app/features/watch-progress/watch-progress.ts";
 import { api, together } from "#app/lib/gateway.ts";
-import { early, firstImage, ifId, NO_COMMENTS } from "../early-calls.ts";
+import { early, firstImage, ifId } from "../early-calls.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 
 export const playerCalls = early("/player", (id: number) =>
   Promise.all(

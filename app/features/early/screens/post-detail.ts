@@ -1,7 +1,8 @@
 import * as circle from "#gateway/api/circle.ts";
 import type { Video } from "#gateway/api/content-types.ts";
 import { api, together } from "#app/lib/gateway.ts";
-import { early, ifId, NO_COMMENTS } from "../early-calls.ts";
+import { early, ifId } from "../early-calls.ts";
+import { NO_COMMENTS } from "#app/features/comments/no-comments.ts";
 
 export const postDetailCalls = early("/post/detail", (id: number) =>
   Promise.all(
