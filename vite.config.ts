@@ -1,12 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import routes from "./app/routes.ts";
 import { parseLines } from "./gateway/config.ts";
 import { prerenderedPaths, screenPaths, screenPattern } from "./app/screen-paths.ts";
+import { EARLY_PRELOADS } from "./scripts/built-pages.ts";
 
 const BUILD_ID = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 const GATEWAY = process.env.DEV_GATEWAY ?? "http://127.0.0.1:3000";
@@ -331,7 +332,39 @@ function firstScreenChunks(): Plugin {
         }
       }
     },
+    writeBundle(options, bundle) {
+      if (this.environment?.name !== "client" || !options.dir) return;
+      writeFileSync(join(options.dir, "..", EARLY_PRELOADS), JSON.stringify(earlyPreloads(bundle, (message) => this.error(message))));
+    },
   };
+}
+
+/**
+ * Each screen's first calls' chunk and the chunks it imports (the calls, its areas'), by the screen's path
+ * (decision 103). The starter imports them when the page opens that screen: preloaded beside the starter, they are
+ * in when it asks, instead of a round trip after it.
+ */
+function earlyPreloads(bundle: Rollup.OutputBundle, fail: (message: string) => never): Record<string, string[]> {
+  const source = readFileSync(resolve(import.meta.dirname, "app/features/early/first-calls.ts"), "utf8");
+  const screens = [...source.matchAll(/"(\/[\w/-]*)": \(\) => import\("\.\/screens\/([\w-]+\.ts)"\)/g)];
+  if (screens.length !== FIRST_CALLS.length) fail(`first-calls.ts maps ${screens.length} screens, but app/features/early/screens holds ${FIRST_CALLS.length}`);
+  const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+  const starter = chunks.find((c) => c.name === "starter")!.fileName;
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file) || file === starter) return seen;
+    seen.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+    return seen;
+  };
+  return Object.fromEntries(
+    screens.map(([, path, module]) => {
+      const id = resolve(EARLY_SCREENS_DIR, module!);
+      const chunk = chunks.find((c) => c.moduleIds.includes(id));
+      if (!chunk) fail(`no chunk holds ${module}`);
+      return [path!, [...withImports(chunk!.fileName)].map((f) => `/${f}`)];
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // What the build does to its pages after React Router has written them (react-router.config.ts `buildEnd`).
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 
 /** Every page the build wrote: the SPA fallback and each prerendered screen. */
 async function pagesOf(clientDir: string): Promise<string[]> {
@@ -10,6 +10,9 @@ async function pagesOf(clientDir: string): Promise<string[]> {
 async function rewritePages(clientDir: string, rewrite: (html: string, page: string) => Promise<string> | string) {
   for (const page of await pagesOf(clientDir)) await writeFile(page, await rewrite(await readFile(page, "utf8"), page));
 }
+
+/** Where the client build leaves each screen's first calls' files (vite.config.ts), beside the client's folder. */
+export const EARLY_PRELOADS = "early-preloads.json";
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)#?"([^>]*)\/>/g;
 
@@ -61,10 +64,14 @@ export async function scriptsAfterFirstPaint(clientDir: string) {
   const starters = (await readdir(join(clientDir, "assets"))).filter((f) => /^starter-[\w-]+\.js$/.test(f));
   if (starters.length !== 1) throw new Error(`expected one starter chunk, found ${starters.length}`);
   const starter = `/assets/${starters[0]}`;
+  const early: Record<string, string[]> = JSON.parse(await readFile(join(clientDir, "..", EARLY_PRELOADS), "utf8"));
   await rewritePages(clientDir, (html, page) => {
     // The starter (app/early-start.ts) runs as a script of its own, first: the first screen's calls go out while
-    // React DOM downloads (decision 023). The root imports it too, which React Router preloads.
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!).filter((href) => href !== starter);
+    // React DOM downloads (decision 023). The root imports it too, which React Router preloads. The files of the
+    // screen's first calls, which the starter imports, are preloaded first: they come beside it, not after it
+    // (decision 103).
+    const path = `/${relative(clientDir, dirname(page)).split(sep).join("/")}`;
+    const preloads = [...new Set([...(early[path] ?? []), ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!)])].filter((href) => href !== starter);
     const boot = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html);
     if (!boot) throw new Error(`${page}: no module script to start the app with`);
     html = html

@@ -84,6 +84,21 @@ describe("first loads (built app)", () => {
     // The kit-free tabs stay kit-free.
     for (const tab of ["home", "scandalous", "resource", "dark_web"]) expect({ tab, kit: named(firstLoad(tab), "kit") }).toEqual({ tab, kit: false });
   });
+
+  // Decision 103: the starter imports a screen's first calls when the page opens that screen; preloaded by the page
+  // beside the starter, they are in when it asks, not a round trip after it.
+  it("preloads each screen's first calls first, beside the starter", () => {
+    const assets = join(CLIENT, "assets");
+    const starter = readFileSync(join(assets, readdirSync(assets).find((f) => /^starter-[\w-]+\.js$/.test(f))!), "utf8");
+    // The starter's map of screens: `"/player":()=>…import("./<chunk>.js")`.
+    const screens = [...starter.matchAll(/"\/([\w/-]+)":\(\)=>[^,]*?import\("\.\/([\w-]+\.js)"\)/g)].map(([, screen, chunk]) => ({ screen: screen!, chunk: `/assets/${chunk}` }));
+    expect(screens.map((s) => s.screen)).toEqual(expect.arrayContaining(SCREENS.filter((s) => s !== "novel/reader")));
+    for (const { screen, chunk } of screens) {
+      const page = readFileSync(join(CLIENT, screen, "index.html"), "utf8");
+      const queue: string[] = JSON.parse(/,q=(\[[^\]]*\])/.exec(page)?.[1] ?? "[]");
+      expect({ screen, first: queue[0] }).toEqual({ screen, first: chunk });
+    }
+  });
 });
 
 describe("prefetch after the first screen", () => {

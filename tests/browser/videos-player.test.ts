@@ -248,6 +248,8 @@ describe("player", () => {
     await inAppNavigate(page, `/player?id=${DEMO_FREE_VIDEO_ID}`);
     const text = `浏览器评论 ${Date.now()}`;
     await page.locator("input[aria-label=评论内容]").fill(text);
+    // The box knows the longest comment once focused (its table of calls loads then, not with the screen).
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>("input[aria-label=评论内容]")?.maxLength === 500);
     await clickText(page, "发送", "button");
     await findText(page, text, "p");
     // It was stored: a fresh load shows it too.

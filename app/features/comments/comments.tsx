@@ -18,23 +18,20 @@ import "./comments.css";
 const NO_REPLIES: Comment[] = [];
 const PAGE = 20;
 
-/** Every kind's comment calls. They name every area of the catalogue: they load after the screen, not with it. */
+/** Every kind's comment calls. They name every area of the catalogue: they load when asked for, not with the screen. */
 const commentKinds = () => import("./comment-kinds.ts").then((m) => m.COMMENT_KINDS);
 
-/** The longest comment of `kind`, once the calls are in (the comment action checks it again). */
-function useMaxLength(kind: CommentKind): number | undefined {
+/**
+ * The longest comment of `kind` for the box, asked for when the box is first focused: the calls' table names every
+ * area, and loaded with the screen they competed with its pictures (the comment action checks the length again).
+ */
+function useMaxLength(kind: CommentKind): [number | undefined, () => void] {
   const [max, setMax] = useState<{ kind: CommentKind; length: number }>();
-  useEffect(() => {
-    let live = true;
-    commentKinds().then(
-      (kinds) => live && setMax({ kind, length: kinds[kind].maxLength }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind]);
-  return max?.kind === kind ? max.length : undefined;
+  const known = max?.kind === kind ? max.length : undefined;
+  const ask = () => {
+    if (known === undefined) commentKinds().then((kinds) => setMax({ kind, length: kinds[kind].maxLength }), () => undefined);
+  };
+  return [known, ask];
 }
 
 // One observer for every comment's words. Its callback runs after the browser's own layout, before the paint: the
@@ -184,7 +181,7 @@ export function Comments({
   // Enter and 发送 together, or 发送 again after a lost answer, are one comment; the next words are another.
   const submission = useSubmission(fetcher.data?.comment);
   const { ifMember } = useMemberOnly();
-  const maxLength = useMaxLength(kind);
+  const [maxLength, askMaxLength] = useMaxLength(kind);
 
   // The host's loader ran again: its first page replaces the list.
   const [listFor, setListFor] = useState(initial);
@@ -263,6 +260,7 @@ export function Comments({
             value={text}
             onChange={(e) => setText(e.target.value)}
             maxLength={maxLength}
+            onFocus={askMaxLength}
             placeholder={replyTo ? `回复 ${replyTo.user.nickname}` : "说点什么…"}
             aria-label="评论内容"
             onKeyDown={(e) => e.key === "Enter" && !e.nativeEvent.isComposing && post()}
