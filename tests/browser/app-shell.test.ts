@@ -223,10 +223,10 @@ describe("first screen", () => {
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
     // /home is prerendered: its HTML preloads the route's own modules, not only the root's, in a few files
-    // (React DOM, the rest of the framework with the first screen's components, route entries, the worker)
-    // rather than some twenty.
+    // (React DOM, the rest of the framework with the first screen's components, its sections (decision 102), route
+    // entries, the worker) rather than some twenty.
     expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
-    expect(preloaded.length).toBeLessThanOrEqual(8);
+    expect(preloaded.length).toBeLessThanOrEqual(9);
     // The tab icon is inline: no icon request competes with the first screen's scripts.
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     expect(requested.filter((p) => p.startsWith("/icons/") || p === "/favicon.ico")).toEqual([]);
