@@ -63,7 +63,7 @@ const HOME = resolve(import.meta.dirname, "app/routes/home.tsx");
 const FIRST_SCREEN = [resolve(import.meta.dirname, "app/root.tsx"), HOME];
 /**
  * sections: what of /home's graph only a few screens import (its banner, feed sections and ads, which /dark_web and
- * /post show too). In the framework chunk, every other screen loaded them: about 3 KB gzip of each detail screen's
+ * /post show too). In the framework chunk, every other screen loaded them: 1.5 KB gzip of each detail screen's
  * first load (decision 102).
  */
 const SECTIONS_MAX_SCREENS = 3;
