@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import puppeteer, { KnownDevices, PredefinedNetworkConditions, type Browser, type Page } from "puppeteer";
 import { GatewayClient } from "#gateway/client.ts";
 import type { GatewayConfig } from "#gateway/config.ts";
@@ -105,7 +105,8 @@ export async function runSmoke(opts: SmokeOptions, config: GatewayConfig, onStep
 function launch(executablePath: string): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
-    headless: true,
+    // Chromium's headless shell (Debian's chromium-headless-shell, what servers often have) runs only in its own mode.
+    headless: basename(executablePath).includes("headless-shell") ? "shell" : true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic"],
   });
 }

@@ -8,7 +8,8 @@ import { openDanmakuPage, sampleBullets } from "../support/danmaku-page.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser(["--autoplay-policy=no-user-gesture-required"]);
+  // The full browser: a page is hidden when another comes to the front there, not in the headless shell.
+  browser = await launchBrowser(["--autoplay-policy=no-user-gesture-required"], { full: true });
 });
 afterAll(async () => {
   await browser?.close();

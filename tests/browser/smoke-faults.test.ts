@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { search } from "#gateway/api/index.ts";
 import { STEPS } from "#cli/smoke/steps.ts";
 import type { SmokeReport } from "#cli/smoke/types.ts";
+import { TEST_CHROMIUM } from "../support/browser.ts";
 import { failedSteps, runCli, type CliResult } from "../support/cli.ts";
 import { startDelayProxy } from "../support/delay-proxy.ts";
 import { REPO_ROOT, startTestGateway, type TestGateway } from "../support/gateway.ts";
@@ -41,7 +42,7 @@ it("a call answering 500 fails its step: exit 1, the JUnit file names it, a scre
     const [junit, har] = [join(dir, "verdict.xml"), join(dir, "run.har")];
     const run = await runCli(
       ["--json", "--lines", `${proxy.url},${dead}`, "smoke", "--url", proxy.url, "--junit", junit, "--har", har, "--out", join(dir, "shots"), "--step-timeout", "10000"],
-      { timeoutMs: RUN_MS },
+      { timeoutMs: RUN_MS, env: { CHROMIUM_PATH: TEST_CHROMIUM } },
     );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/step\(s\) failed/);
@@ -78,7 +79,7 @@ it("a call answering 500 fails its step: exit 1, the JUnit file names it, a scre
 /** `npm run smoke -- …`, as an operator types it. */
 function npmSmoke(args: string[]): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn("npm", ["run", "--silent", "smoke", "--", ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "smoke", "--", ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: "1", CHROMIUM_PATH: TEST_CHROMIUM }, stdio: ["ignore", "pipe", "pipe"] });
     let [stdout, stderr] = ["", ""];
     const timer = setTimeout(() => child.kill("SIGKILL"), RUN_MS);
     child.stdout.on("data", (c: Buffer) => void (stdout += c));

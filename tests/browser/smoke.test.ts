@@ -5,11 +5,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
 import { STEPS } from "#cli/smoke/steps.ts";
 import type { SmokeReport } from "#cli/smoke/types.ts";
+import { TEST_CHROMIUM } from "../support/browser.ts";
 import { failedSteps, runCli } from "../support/cli.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // The smoke runner (issue 35) against the reference gateway, as an operator runs it: the real CLI, its own
-// Chromium. Read-only with a member signed in by phone and password; then with --writes and --spend, signed in
+// Chromium (the operator's default browser for the read-only run; the tests' headless shell, where there is one, for
+// the other). Read-only with a member signed in by phone and password; then with --writes and --spend, signed in
 // by a CLI profile. What the gateway stored tells what the runs did.
 
 let gw: TestGateway;
@@ -75,7 +77,7 @@ it("read-only with a member: every step passes, exit 0, a JUnit verdict, and not
 
 it("--writes --spend 10 with a CLI profile: a comment kept, a favourite added and removed, one purchase of at most 10 coins", { timeout: 300_000 }, async () => {
   const m = await member(100);
-  const env = { GW_HOME: join(dir, "home") };
+  const env = { GW_HOME: join(dir, "home"), CHROMIUM_PATH: TEST_CHROMIUM };
   const login = await runCli(["--lines", gw.url, "--profile", "tester", "login", m.phone, m.password], { env });
   expect(login.code, login.stderr).toBe(0);
   const run = await runCli(["--json", "--profile", "tester", "smoke", "--url", gw.url, "--writes", "--spend", "10", "--out", dir], { env, timeoutMs: RUN_MS });
