@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 const integration = {
   environment: "node",
+  // Each file in its worker's process and module graph, not a fresh one (decision 106): what a file starts (its
+  // gateway, data folder, browser context) is its own, and what it reads of its project (`inject`) is read when
+  // called. Re-importing the server, puppeteer and the gateway module per file was a fifth of the run's CPU.
+  isolate: false,
   testTimeout: 60_000,
   hookTimeout: 60_000,
 } as const;
@@ -54,6 +58,8 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           globalSetup: ["tests/support/template-setup.ts", "tests/support/entries-setup.ts", "tests/support/browser-setup.ts"],
           environment: "node",
+          // As the integration projects (decision 106).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Two browser files at a time like the rest (each file has its own browser, gateway, ports and temp
