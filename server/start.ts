@@ -35,7 +35,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const tls = settings.tls && readTlsFiles(settings.tls);
   const db = await openSeededDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, poolSize: settings.databasePoolSize });
-  const stopPruning = startPruning(db, (message) => {
+  const stopPruning = await startPruning(db, (message) => {
     if (settings.logLevel !== "silent") console.error(`[gateway] ${message}`);
   });
   const app = createApp(db, settings);

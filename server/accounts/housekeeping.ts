@@ -12,13 +12,14 @@ export async function pruneAccounts(db: DB, now = clock.now()) {
 }
 
 /**
- * Prunes now and then every hour, until the answered stop is called. The timer does not keep the process alive.
- * With several gateway processes on one database each prunes; the deletes are idempotent.
+ * Prunes now, then every hour until the answered stop is called; resolves once the first pruning is done, so a
+ * gateway that has started has pruned (a failure is logged, not thrown). The timer does not keep the process
+ * alive. With several gateway processes on one database each prunes; the deletes are idempotent.
  */
-export function startPruning(db: DB, log: (message: string) => void = () => {}): () => void {
+export async function startPruning(db: DB, log: (message: string) => void = () => {}): Promise<() => void> {
   const prune = () =>
     pruneAccounts(db).catch((error: unknown) => log(`pruning sessions: ${error instanceof Error ? error.message : String(error)}`));
-  void prune();
+  await prune();
   const timer = setInterval(prune, PRUNE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
