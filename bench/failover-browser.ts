@@ -19,7 +19,7 @@ export async function benchFailoverBrowser() {
   const buildDir = await buildAppWithLines([lineA, lineB]);
   const dataDir = mkdtempSync(join(tmpdir(), "gw-bench-failover-app-"));
   const env = { DATA_DIR: dataDir, CLIENT_DIR: join(buildDir, "client") };
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], { full: true });
   const times: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {

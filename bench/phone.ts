@@ -11,8 +11,11 @@ import { launchBrowser } from "../tests/support/browser.ts";
  */
 export const LONG_FRAME_MS = 50.5;
 
-/** The tests' launcher: the same flags, among them no desktop omnibox WebUI popups (a phone has none). */
-export const launch: (extraArgs?: string[]) => Promise<Browser> = launchBrowser;
+/**
+ * The tests' launcher: the same flags, among them no desktop omnibox WebUI popups (a phone has none); the full
+ * browser, not the tests' headless shell (decision 104): the figures are a phone browser's.
+ */
+export const launch = (extraArgs: string[] = []): Promise<Browser> => launchBrowser(extraArgs, { full: true });
 
 /** CPU time (ms) used so far by a process and all its descendants, from /proc; null where there is no /proc. */
 function treeCpuMs(root: number): number | null {
