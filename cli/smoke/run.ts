@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import puppeteer, { KnownDevices, PredefinedNetworkConditions, type Browser, type Page } from "puppeteer";
 import { GatewayClient } from "#gateway/client.ts";
 import type { GatewayConfig } from "#gateway/config.ts";
@@ -9,6 +9,7 @@ import { createOAuthId, buildIdentity } from "#gateway/identity.ts";
 import { pingLine } from "#gateway/lines.ts";
 import { home } from "#gateway/api/index.ts";
 import { recordHar } from "../lib/har.ts";
+import { headlessMode } from "./chromium.ts";
 import { PROBES, Skip, tab, type ProbeContext } from "./probes.ts";
 import { stepsFor, type Action } from "./steps.ts";
 import type { SmokeOptions, SmokeReport, StepResult } from "./types.ts";
@@ -105,8 +106,7 @@ export async function runSmoke(opts: SmokeOptions, config: GatewayConfig, onStep
 function launch(executablePath: string): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
-    // Chromium's headless shell (Debian's chromium-headless-shell, what servers often have) runs only in its own mode.
-    headless: basename(executablePath).includes("headless-shell") ? "shell" : true,
+    headless: headlessMode(executablePath),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic"],
   });
 }

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import puppeteer, { KnownDevices, type Browser, type Page } from "puppeteer";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
+import { headlessMode } from "#cli/smoke/chromium.ts";
 import { startTestGateway, testClient, type TestGateway } from "./gateway.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,10 +27,11 @@ export interface LaunchOptions {
 }
 
 export async function launchBrowser(extraArgs: string[] = [], { full = false }: LaunchOptions = {}): Promise<Browser> {
-  const useShell = shell && !full;
+  const executablePath = full ? CHROMIUM : TEST_CHROMIUM;
   return puppeteer.launch({
-    executablePath: useShell ? TEST_CHROMIUM : CHROMIUM,
-    headless: useShell ? "shell" : true,
+    executablePath,
+    // The smoke CLI's rule, so a CHROMIUM_PATH naming a headless shell runs too.
+    headless: headlessMode(executablePath),
     args: [
       "--no-sandbox",
       "--disable-gpu",
