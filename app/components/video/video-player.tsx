@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from "react";
 import { holdOtherImages, loadImage } from "#app/lib/images.ts";
 import { joinMediaFocus } from "#app/lib/media-focus.ts";
 import { playerStore } from "#app/stores/player.ts";
@@ -56,11 +56,13 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   // The poster has painted, or the member asked to play: the media may start.
   const [ready, setReady] = useState(false);
   const wanted = useRef(false);
+  // Names the poster's paint for the browser's Element Timing reports.
+  const paintId = `poster${useId()}`;
   // Where playback was when the screen was hidden (kept alive behind another), to go on from there.
   const resume = useRef<{ src: string; at: number; playing: boolean; muted: boolean } | undefined>(undefined);
 
-  // The poster's URL, and until the media may start: other images held, and the wait for the poster's paint (its
-  // pixels decoded, then two frames, so one showing it has gone out) or POSTER_WAIT_MS, whichever comes first.
+  // The poster's URL, and until the media may start: other images held, and the wait for the poster's paint or
+  // POSTER_WAIT_MS, whichever comes first.
   useEffect(() => {
     let live = true;
     const shown = poster ? loadImage(poster, { first: true }).then((url) => (live && setPosterUrl(url), url)) : Promise.resolve(undefined);
@@ -70,18 +72,18 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
     }
     const release = holdOtherImages();
     const timer = setTimeout(() => setReady(true), POSTER_WAIT_MS);
-    let frame = 0;
-    void shown.then(decoded).then(
-      () => live && (frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setReady(true))))),
+    const paint = posterPainted(paintId, shown);
+    void paint.done.then(
+      () => live && setReady(true),
       () => live && setReady(true),
     );
     return () => {
       live = false;
-      cancelAnimationFrame(frame);
+      paint.stop();
       clearTimeout(timer);
       release();
     };
-  }, [poster, ready]);
+  }, [poster, ready, paintId]);
 
   useEffect(() => (video ? joinMediaFocus(video) : undefined), [video]);
 
@@ -136,6 +138,8 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
         className="video-player-media"
         data-testid="video"
         poster={posterUrl}
+        // @ts-expect-error React's types lack the Element Timing attribute; React passes it through as it is.
+        elementtiming={paintId}
         playsInline
         preload="metadata"
         onError={() => video?.getAttribute("src") && setError("视频加载失败，请稍后重试")}
@@ -179,10 +183,34 @@ function PlayFallback({ onPlay }: { onPlay: () => void }) {
   );
 }
 
-/** Once an image's pixels are decoded (or cannot be), so the next frame shows it. */
-function decoded(url: string | undefined): Promise<unknown> {
-  if (!url) return Promise.resolve();
-  const img = new Image();
-  img.src = url;
-  return img.decode().catch(() => undefined);
+/**
+ * Once the poster has painted. Where the browser reports element paints (Element Timing: Chromium), its report for the
+ * `<video>` named `id`: a frame after the pixels are decoded is not always the frame that shows them (the video loads
+ * its poster on its own). Elsewhere: the poster's pixels decoded, then two frames, so one showing it has gone out.
+ */
+function posterPainted(id: string, url: Promise<string | undefined>): { done: Promise<void>; stop: () => void } {
+  let stop = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    if (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes?.includes("element")) {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((e) => e.name === "image-paint" && (e as PerformanceEntry & { identifier?: string }).identifier === id)) resolve();
+      });
+      observer.observe({ type: "element", buffered: true });
+      stop = () => observer.disconnect();
+      // No poster, or none to be had: nothing to wait for.
+      url.then((u) => u || resolve(), reject);
+      return;
+    }
+    let frame = 0;
+    stop = () => cancelAnimationFrame(frame);
+    url
+      .then((u) => {
+        if (!u) return;
+        const img = new Image();
+        img.src = u;
+        return img.decode().catch(() => undefined);
+      })
+      .then(() => (frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => resolve())))), reject);
+  });
+  return { done, stop };
 }
