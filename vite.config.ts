@@ -106,22 +106,21 @@ function staticGraph(entries: string[], getModuleInfo: ModuleInfo): Set<string> 
  *   statically. The route modules stay entries of their own.
  */
 /**
- * kit: the antd-mobile components screens render at once (buttons, lists, the nav bar, inputs, loading dots,
- * the empty state), with the helpers and small packages they import, in one chunk (decisions 049 and 087).
- * Split by Rollup they were some forty files of a few hundred bytes, each named in the imports of most routes in
- * the route manifest, which /home loads whole.
+ * kit: what every antd-mobile component needs (its theme and global rules, the config provider with the zh-CN
+ * texts, the helpers), in one chunk that any screen showing one of them loads (decisions 049, 087 and 107). The
+ * components a screen draws at once (the title bar, buttons, lists, loading dots, the empty state, the endless
+ * list's foot) are the app's own in antd-mobile's markup and classes (app/components/kit/): no screen's first frame
+ * needs the kit. Split by Rollup it was some forty files of a few hundred bytes, each named in the imports of most
+ * routes in the route manifest, which /home loads whole.
  */
-// Not the search bar, avatar (with Image) and progress bar: a few screens show them, the others paid 2-3 KB gzip for
-// them (decision 091).
-const KIT_COMPONENTS = ["button", "dot-loading", "error-block", "list", "nav-bar", "infinite-scroll", "config-provider"];
+// With antd-mobile's Button, which its search bar and dialogs draw: in the overlays' chunk, the search bar brought them.
+const KIT_COMPONENTS = ["config-provider", "button"];
 /** form: Input and TextArea with runes2 and the clear icon, for the screens and sheets that write (decision 099). */
 const FORM_COMPONENTS = ["input", "text-area"];
-// With the helper the tabs share with the overlays: in the motion chunk, the tabs would import the overlays.
-// ErrorBlock's pictures load when first shown (decision 091): the kit takes its factory, not its index.
 const kitEntry = (c: string) => resolve(import.meta.dirname, "node_modules/antd-mobile/es/components", c, "index.js");
 const FORM_ENTRIES = FORM_COMPONENTS.map(kitEntry);
 const FORM_OWN = /\/node_modules\/(antd-mobile\/es\/components\/(input|text-area)\/|runes2\/|antd-mobile-icons\/es\/CloseCircleFill\.js)/;
-const KIT_ENTRIES = [...KIT_COMPONENTS.map((c) => (c === "error-block" ? "components/error-block/create-error-block.js" : `components/${c}/index.js`)), "global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f));
+const KIT_ENTRIES = [...KIT_COMPONENTS.map(kitEntry), ...["global/index.js", "utils/should-render.js"].map((f) => resolve(import.meta.dirname, "node_modules/antd-mobile/es", f))];
 /** Packages antd-mobile imports through an index that re-exports each hook or icon from a module of its own. */
 const BARRELS: Record<string, (name: string) => string> = {
   ahooks: (name) => `node_modules/ahooks/es/${name}/index.js`,
@@ -385,6 +384,27 @@ function pureKitDependencies(): Plugin {
 }
 
 /**
+ * antd-mobile's global stylesheet without its rules for the document's own elements (html, body, links): the app's
+ * (app.css) are the ones meant. antd-mobile's came with its code, later than app.css at the same specificity, so a
+ * screen's base text size, link colour and page background changed when any of its components first loaded, on a
+ * screen that draws none at first (decision 107). Its theme variables and its classes stay.
+ */
+function antdGlobalWithoutElementRules(): Plugin {
+  const GLOBAL_CSS = resolve(import.meta.dirname, "node_modules/antd-mobile/es/global/global.css");
+  const ELEMENT_RULE = /(?:^|\n)(?:html|body|a|a:active|a,\s*button)\s*\{[^}]*\}/g;
+  return {
+    name: "antd-global-without-element-rules",
+    enforce: "pre",
+    transform(code, id) {
+      if (id.split("?")[0] !== GLOBAL_CSS) return null;
+      const kept = code.replace(ELEMENT_RULE, "");
+      if (kept.match(/(?:^|\n)(?:html|body|a)[\s,:{]/)) this.error("antd-mobile's global.css has element rules this plugin does not know: check it");
+      return { code: kept, map: null };
+    },
+  };
+}
+
+/**
  * lodash's debounce and throttle, which ahooks imports (useThrottleFn for InfiniteScroll, in the kit; useDebounceFn for
  * the picker), replaced by the same algorithm in `app/lib/debounce.ts` without lodash's type checks, `isObject` and
  * CommonJS wrappers: 0.2 KB gzip of every kit screen's first load (decision 096, which replaces decision 094's
@@ -567,6 +587,7 @@ export default defineConfig({
     leanLodashTimers(),
     antdDirectImports(),
     antdBarrelImports(),
+    antdGlobalWithoutElementRules(),
     reactRouterProductionBuild(),
     VitePWA({
       registerType: "prompt",

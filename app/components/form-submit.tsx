@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import type { ReactNode } from "react";
 
 /** A form's failure line and its submit button, disabled while pending so a double tap submits once. */

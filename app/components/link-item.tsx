@@ -1,4 +1,4 @@
-import { List } from "antd-mobile";
+import { List } from "#app/components/kit/list.tsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

@@ -1,7 +1,7 @@
-import { DotLoading, InfiniteScroll } from "antd-mobile";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Paged } from "#gateway/api/types.ts";
-import { ErrorBlock } from "#app/components/error-block.tsx";
+import { DotLoading } from "#app/components/kit/dot-loading.tsx";
+import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 import { PullRefreshOnTouch } from "#app/components/pull-refresh-on-touch.tsx";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
@@ -26,6 +26,13 @@ export function PagedList<T>(props: Props<T>) {
 
 function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内容", emptyAction, layout = "list" }: Props<T>) {
   const list = usePaged(source, { initial, itemKey });
+  const [end, setEnd] = useState<HTMLElement | null>(null);
+  const near = useNear(end);
+  const { hasMore, loading, error, loadMore } = list;
+  // The next page while the list's end is near, again after each page as long as it still is.
+  useEffect(() => {
+    if (near && hasMore && !loading && !error) void loadMore();
+  }, [near, hasMore, loading, error, loadMore]);
   return (
     <PullRefreshOnTouch onRefresh={list.refresh}>
       {list.items.length === 0 && !list.hasMore ? (
@@ -39,24 +46,34 @@ function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内�
           ))}
         </ul>
       )}
-      <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore && !list.error}>
-        {() =>
-          list.error ? (
-            <span className="list-end">
-              加载失败：{list.error}{" "}
-              <button type="button" className="text-button" onClick={() => void list.retry()}>
-                重试
-              </button>
-            </span>
-          ) : list.hasMore ? (
-            <span className="list-end">
-              加载中 <DotLoading />
-            </span>
-          ) : list.items.length ? (
-            <span className="list-end">— 没有更多了 —</span>
-          ) : null
-        }
-      </InfiniteScroll>
+      <div className="paged-list-end" ref={setEnd}>
+        {list.error ? (
+          <span className="list-end">
+            加载失败：{list.error}{" "}
+            <button type="button" className="text-button" onClick={() => void list.retry()}>
+              重试
+            </button>
+          </span>
+        ) : list.hasMore ? (
+          <span className="list-end">
+            加载中 <DotLoading />
+          </span>
+        ) : list.items.length ? (
+          <span className="list-end">— 没有更多了 —</span>
+        ) : null}
+      </div>
     </PullRefreshOnTouch>
   );
+}
+
+/** Whether `el` is in the viewport or within 250 px below it (where antd-mobile's InfiniteScroll loaded the next page). */
+function useNear(el: HTMLElement | null): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const observer = new IntersectionObserver(([entry]) => setNear(Boolean(entry?.isIntersecting)), { rootMargin: "0px 0px 250px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return near;
 }

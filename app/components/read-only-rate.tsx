@@ -1,4 +1,3 @@
-import "antd-mobile/es/global";
 import "antd-mobile/es/components/rate/rate.css";
 import { Star } from "antd-mobile/es/components/rate/star";
 import type { CSSProperties } from "react";

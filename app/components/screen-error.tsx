@@ -1,4 +1,4 @@
-import { ErrorBlock } from "#app/components/error-block.tsx";
+import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { ErrorBack } from "#app/components/error-back.tsx";

@@ -1,8 +1,6 @@
-import "antd-mobile/es/global";
 import "antd-mobile/es/components/swiper/swiper.css";
 import "antd-mobile/es/components/page-indicator/page-indicator.css";
-import { SwiperItem } from "antd-mobile/es/components/swiper/swiper-item";
-import { Children, isValidElement, type ComponentType, type ReactNode } from "react";
+import { Children, isValidElement, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { idleModule } from "#app/lib/idle-module.ts";
 
 interface SwiperProps {
@@ -12,22 +10,31 @@ interface SwiperProps {
 }
 
 type AntSwiper = ComponentType<SwiperProps & { loop: false }>;
+type ItemProps = { className?: string; children?: ReactNode };
 
-const useAntSwiper = idleModule(() => import("antd-mobile/es/components/swiper/swiper").then((m) => m.Swiper as unknown as AntSwiper), "first-use");
+const useAntSwiper = idleModule(
+  () =>
+    Promise.all([import("antd-mobile/es/components/swiper/swiper"), import("antd-mobile/es/components/swiper/swiper-item")]).then(([swiper, item]) => ({
+      Swiper: swiper.Swiper as unknown as AntSwiper,
+      Item: item.SwiperItem as ComponentType<ItemProps>,
+    })),
+  "first-use",
+);
 
 /**
  * antd-mobile's Swiper (not looping), its first frame drawn without it: the same markup at the first slide, with
  * its page dots. Its code, with react-spring, use-gesture and the hooks it imports (42 KB gzip), loads at the
  * member's first touch, scroll or key on the page, then takes the frame over (decisions 091, 093). Children are
- * `Swiper.Item`s, as antd-mobile's requires.
+ * `Swiper.Item`s: ours, drawn as antd-mobile's are, which become its own when its Swiper takes over.
  */
 export function Swiper({ className, children, ...rest }: SwiperProps) {
   const [Ant, load] = useAntSwiper();
   if (Ant) {
+    // antd-mobile's Swiper takes its own items only: ours become its.
     return (
-      <Ant className={className} aria-label={rest["aria-label"]} loop={false}>
-        {children}
-      </Ant>
+      <Ant.Swiper className={className} aria-label={rest["aria-label"]} loop={false}>
+        {Children.map(children, (child) => (isValidElement(child) ? <Ant.Item key={child.key} {...(child as ReactElement<ItemProps>).props} /> : child))}
+      </Ant.Swiper>
     );
   }
   const slides: ReactNode[] = [];
@@ -54,6 +61,11 @@ export function Swiper({ className, children, ...rest }: SwiperProps) {
       </div>
     </div>
   );
+}
+
+/** A slide: antd-mobile's SwiperItem markup without its code, which the first frame did not need (decision 107). */
+function SwiperItem({ className, children }: ItemProps) {
+  return <div className={className ? `adm-swiper-item ${className}` : "adm-swiper-item"}>{children}</div>;
 }
 
 Swiper.Item = SwiperItem;

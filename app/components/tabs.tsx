@@ -1,4 +1,3 @@
-import "antd-mobile/es/global";
 import "antd-mobile/es/components/tabs/tabs.css";
 import "./tabs.css";
 import { Children, isValidElement, type ComponentType, type ReactNode } from "react";

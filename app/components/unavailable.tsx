@@ -1,4 +1,4 @@
-import { ErrorBlock } from "#app/components/error-block.tsx";
+import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 
 /** An honest placeholder for sections that are not built yet. */
 export function Unavailable({ title }: { title: string }) {

@@ -1,4 +1,5 @@
-import { Button, TextArea, type ImageUploadItem } from "antd-mobile";
+import { TextArea, type ImageUploadItem } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useId, useState } from "react";
 import { data, Link, replace, useFetcher } from "react-router";
 import { circle, home, video } from "#gateway/api/index.ts";

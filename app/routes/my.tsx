@@ -1,4 +1,6 @@
-import { Avatar, Button, List } from "antd-mobile";
+import { Avatar } from "#app/components/kit/avatar.tsx";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { Link } from "react-router";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { myCalls } from "#app/features/early/screens/my.ts";

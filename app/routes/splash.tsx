@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { redirect, useNavigate } from "react-router";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { ageConfirmed, confirmAge, NEXT_PARAM } from "#app/lib/age-gate.ts";

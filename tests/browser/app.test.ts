@@ -288,7 +288,7 @@ describe("accessibility", () => {
     // By keyboard: the back control is the first stop on a sub-page, and Enter activates it.
     await page.locator('::-p-aria([name="搜索视频、创作者"][role="link"])').click();
     await page.waitForFunction(() => location.pathname === "/search");
-    await page.waitForSelector(".page-nav .adm-nav-bar-left[tabindex='0']");
+    await page.waitForSelector(".page-nav .adm-nav-bar-left button");
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.closest(".adm-nav-bar-left") !== null)).toBe(true);

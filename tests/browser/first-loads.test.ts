@@ -41,14 +41,14 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 102 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 107 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 159.5, my: 157.7, player: 169.5,
-  "scandalous/detail": 162.9, "post/detail": 164.5, dating: 156.5, "dating/detail": 160.9,
-  "cartoon/cartoon-detail": 163.4, "novel/detail": 166.0, "novel/reader": 167.4, "audio/detail": 168.0,
-  "picture/detail": 159.0, "game/detail": 160.3, "home/creator": 155.5, "search/result": 160.1,
+  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 152.2, my: 147.0, player: 162.4,
+  "scandalous/detail": 155.8, "post/detail": 157.4, dating: 149.2, "dating/detail": 153.6,
+  "cartoon/cartoon-detail": 156.1, "novel/detail": 158.7, "novel/reader": 160.1, "audio/detail": 160.7,
+  "picture/detail": 151.7, "game/detail": 152.8, "home/creator": 148.3, "search/result": 158.1,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
@@ -81,8 +81,11 @@ describe("first loads (built app)", () => {
       expect({ screen, more: files.length - base <= 18 }).toEqual({ screen, more: true });
       expect({ screen, shared: named(files, "shared") }).toEqual({ screen, shared: true });
     }
-    // The kit-free tabs stay kit-free.
-    for (const tab of ["home", "scandalous", "resource", "dark_web"]) expect({ tab, kit: named(firstLoad(tab), "kit") }).toEqual({ tab, kit: false });
+    // No first frame needs antd-mobile's code: the title bar, buttons, lists and the list's foot are the app's own in
+    // its markup (decision 107). /search/result's SearchBar is still antd-mobile's.
+    for (const screen of ["home", "scandalous", "resource", "dark_web", ...SCREENS.filter((s) => s !== "search/result")]) {
+      expect({ screen, kit: named(firstLoad(screen), "kit") }).toEqual({ screen, kit: false });
+    }
   });
 
   // Decision 103: the starter imports a screen's first calls when the page opens that screen; preloaded by the page

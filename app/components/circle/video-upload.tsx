@@ -1,4 +1,5 @@
-import { Button, ProgressBar } from "antd-mobile";
+import { ProgressBar } from "#app/components/kit/progress-bar.tsx";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useRef, useState } from "react";
 import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";

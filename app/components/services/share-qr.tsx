@@ -1,4 +1,4 @@
-import { DotLoading } from "antd-mobile";
+import { DotLoading } from "#app/components/kit/dot-loading.tsx";
 import { toDataURL } from "qrcode";
 import { useEffect, useState } from "react";
 

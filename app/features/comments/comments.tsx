@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { Comment } from "#gateway/api/index.ts";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useRef } from "react";
 import type { FavoriteGroup } from "#gateway/api/content-types.ts";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";

@@ -1,4 +1,5 @@
-import { Button, Input, Tabs } from "antd-mobile";
+import { Input, Tabs } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { accounts, type FavoriteGroup } from "#gateway/api/index.ts";

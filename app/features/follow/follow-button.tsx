@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect } from "react";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";

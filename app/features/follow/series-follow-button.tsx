@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { resources } from "#gateway/api/index.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";

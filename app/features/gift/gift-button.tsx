@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import type { Gift } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";

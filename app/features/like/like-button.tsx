@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useRef, useState } from "react";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import type { Liked } from "#app/features/comments/comment-kinds.ts";

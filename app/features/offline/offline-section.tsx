@@ -1,4 +1,5 @@
-import { Button, List } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { confirmDialog, toast } from "#app/lib/feedback.ts";

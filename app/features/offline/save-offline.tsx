@@ -1,4 +1,5 @@
-import { Button, ProgressBar } from "antd-mobile";
+import { ProgressBar } from "#app/components/kit/progress-bar.tsx";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { toast } from "#app/lib/feedback.ts";
 import { currentOwner, offlineSupported, removeUnit, saveUnit, useSavedUnit } from "./offline.ts";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { Paged, Video } from "#gateway/api/index.ts";

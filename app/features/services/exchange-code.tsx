@@ -1,9 +1,9 @@
-import { Button, List } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import { accounts, services } from "#gateway/api/index.ts";
 import { Sheet } from "#app/components/sheet.tsx";
-import "#app/lib/antd-input-clear.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { quietApi } from "#app/lib/gateway.ts";
 import "#app/components/services/services.css";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { orders } from "#gateway/api/index.ts";

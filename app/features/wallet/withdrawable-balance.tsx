@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState, type ReactNode } from "react";
 import type { WithdrawRules } from "#gateway/api/orders.ts";
 import { WalletCard, type Figure } from "#app/components/wallet/wallet-figures.tsx";

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Form, Input, type ImageUploadItem } from "antd-mobile";
+import { Checkbox, Form, Input, type ImageUploadItem } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { dating } from "#gateway/api/index.ts";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { games } from "#gateway/api/index.ts";
 import type { GameDetail } from "#gateway/api/games.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";

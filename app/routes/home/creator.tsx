@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useCallback, useState } from "react";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { accounts, creators, home, type Headline, type Video } from "#gateway/api/index.ts";

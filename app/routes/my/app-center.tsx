@@ -1,4 +1,4 @@
-import { List } from "antd-mobile";
+import { List } from "#app/components/kit/list.tsx";
 import { home } from "#gateway/api/index.ts";
 import { AdLink } from "#app/components/media/ad-link.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";

@@ -1,4 +1,5 @@
-import { Avatar, List } from "antd-mobile";
+import { Avatar } from "#app/components/kit/avatar.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { Link } from "react-router";
 import { Page } from "#app/components/page.tsx";
 import { requireMember } from "#app/lib/require-member.ts";

@@ -1,9 +1,10 @@
-import { Button, Collapse, Tabs, type ImageUploadItem } from "antd-mobile";
+import { Collapse, Tabs, type ImageUploadItem } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { accounts, services, type Feedback } from "#gateway/api/index.ts";
 import { uploadConfigOf, type UploadConfig } from "#gateway/uploads.ts";
-import { ErrorBlock } from "#app/components/error-block.tsx";
+import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { ImagePicker } from "#app/components/services/image-picker.tsx";

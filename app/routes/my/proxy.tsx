@@ -1,4 +1,4 @@
-import { List } from "antd-mobile";
+import { List } from "#app/components/kit/list.tsx";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";

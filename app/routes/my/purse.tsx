@@ -1,4 +1,5 @@
-import { Button, List } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { Link } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import { LinkItem } from "#app/components/link-item.tsx";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { orders } from "#gateway/api/index.ts";

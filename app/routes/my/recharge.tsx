@@ -1,10 +1,12 @@
-import { Button, List, Tabs } from "antd-mobile";
+import { Tabs } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { useState } from "react";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { orders } from "#gateway/api/index.ts";
 import type { Product, ProductKind } from "#gateway/api/orders.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
-import { ErrorBlock } from "#app/components/error-block.tsx";
+import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 import { LinkItem } from "#app/components/link-item.tsx";
 import { Page } from "#app/components/page.tsx";
 import { Choices } from "#app/components/wallet/choices.tsx";

@@ -1,4 +1,6 @@
-import { Button, List, Radio } from "antd-mobile";
+import { Radio } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { redirect, useFetcher } from "react-router";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { Page } from "#app/components/page.tsx";

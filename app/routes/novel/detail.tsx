@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { Link } from "react-router";
 import { novels } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";

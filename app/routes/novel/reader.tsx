@@ -1,5 +1,5 @@
 import type { Handler } from "@use-gesture/react";
-import { DotLoading } from "antd-mobile";
+import { DotLoading } from "#app/components/kit/dot-loading.tsx";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { novels } from "#gateway/api/index.ts";

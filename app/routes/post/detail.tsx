@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { lazy, Suspense, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { circle } from "#gateway/api/index.ts";

@@ -1,4 +1,6 @@
-import { Button, Input, List } from "antd-mobile";
+import { Input } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import { accounts } from "#gateway/api/index.ts";

@@ -1,4 +1,4 @@
-import { Avatar } from "antd-mobile";
+import { Avatar } from "#app/components/kit/avatar.tsx";
 import { accounts } from "#gateway/api/index.ts";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";

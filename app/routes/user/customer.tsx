@@ -1,4 +1,5 @@
-import { Button, type ImageUploadItem } from "antd-mobile";
+import { type ImageUploadItem } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { services } from "#gateway/api/index.ts";
 import { uploadConfigOf, type UploadConfig } from "#gateway/uploads.ts";

@@ -1,4 +1,5 @@
-import { Button, List } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
+import { List } from "#app/components/kit/list.tsx";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { home, type ClubInfo } from "#gateway/api/index.ts";
 import { getErrorMessage } from "#gateway/errors.ts";

@@ -1,4 +1,4 @@
-import { Button } from "antd-mobile";
+import { Button } from "#app/components/kit/button.tsx";
 import { useId, useState, type FormEvent } from "react";
 import "./danmaku.css";
 
