@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { confirmDialog, toast } from "#app/lib/feedback.ts";
 import { offlineStore, offlineSupported, removeUnit, storageFacts, useSavedUnits } from "./offline.ts";
-import { formatSize, type OfflineKind, type SavedUnit } from "./offline-store.ts";
+import type { SavedUnit } from "./offline-store.ts";
+import { formatSize, type OfflineKind } from "./offline-units.ts";
 import "./offline.css";
 
 const KIND_LABEL: Record<OfflineKind, string> = {
@@ -25,7 +26,7 @@ export function OfflineSection() {
     // Files a cut-off save left behind take space but belong to nothing listed.
     if (offlineSupported())
       void offlineStore()
-        .sweep()
+        .then((units) => units.sweep())
         .catch(() => 0);
   }, [units]);
 

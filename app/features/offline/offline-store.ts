@@ -1,18 +1,11 @@
-import type { ResourceKind } from "#gateway/api/resources.ts";
+import { unitPath, type OfflineKind, type UnitKey } from "./offline-units.ts";
+
+export { deviceOrGateway, formatSize, unitPath, type OfflineKind, type UnitKey } from "./offline-units.ts";
 
 // Units saved for offline use (decision 046): a novel chapter, a comic episode, an audio chapter. One entry per
 // member and unit, written last, holds what the reader's loader answered and the list of its files; each file
 // is stored once under its own address, however many units use it. This module holds the logic over a small
 // backend (Cache Storage in the app, a Map in the unit tests) and touches no browser global itself.
-
-/** The kinds whose units can be saved. */
-export type OfflineKind = Extract<ResourceKind, "novel" | "comic" | "audio">;
-
-export interface UnitKey {
-  kind: OfflineKind;
-  itemId: number;
-  unitId: number;
-}
 
 export interface SavedFile {
   url: string;
@@ -63,21 +56,6 @@ export const OFFLINE_MESSAGES = {
 const ENTRY_PATH = "/__offline__/";
 /** Files downloaded at once: a comic episode has dozens of pages; six would take every HTTP/1.1 connection. */
 const FILES_AT_ONCE = 4;
-
-export const unitPath = (k: UnitKey) => `${k.kind}/${k.itemId}/${k.unitId}`;
-
-/** 1234567 → "1.2 MB"; 980 → "980 B". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let n = bytes / 1024;
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${n >= 100 ? Math.round(n) : n.toFixed(1).replace(/\.0$/, "")} ${units[i]}`;
-}
 
 function isQuotaError(error: unknown) {
   return error instanceof Error && (error.name === "QuotaExceededError" || /quota/i.test(error.message));
@@ -238,26 +216,6 @@ export function createOfflineStore(backend: OfflineBackend, base: string, fetchF
       return dropUnused((await backend.keys()).filter((k) => !isEntry(k)));
     },
   };
-}
-
-/**
- * The device's answer first when the device or the gateway is known to be unreachable, else the gateway's, and the
- * device's again when that call fails for want of a network. Anything else the gateway says (not bought, not
- * found) stands, and so does the network error when the device has nothing.
- */
-export async function deviceOrGateway<T>(network: { online: () => boolean; unreachable: (error: unknown) => boolean }, fromDevice: () => Promise<T | undefined>, load: () => Promise<T>): Promise<T> {
-  if (!network.online()) {
-    const saved = await fromDevice().catch(() => undefined);
-    if (saved !== undefined) return saved;
-  }
-  try {
-    return await load();
-  } catch (error) {
-    if (!network.unreachable(error)) throw error;
-    const saved = await fromDevice().catch(() => undefined);
-    if (saved === undefined) throw error;
-    return saved;
-  }
 }
 
 /** A backend in memory: the unit tests', and the app's where Cache Storage is missing (it then keeps nothing). */

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { isOnline, isUnreachableError } from "#app/lib/connectivity.ts";
 import { userStore } from "#app/stores/user.ts";
-import { createOfflineStore, deviceOrGateway, type OfflineBackend, type OfflineKind, type OfflineStore, type SavedUnit, type SaveRequest, type UnitKey, unitPath } from "./offline-store.ts";
+import type { OfflineBackend, OfflineStore, SavedUnit, SaveRequest } from "./offline-store.ts";
+import { deviceOrGateway, type OfflineKind, type UnitKey, unitPath } from "./offline-units.ts";
 
 // The app's side of offline saving (decision 046): Cache Storage behind the store, the signed-in member as the
 // owner, what is being saved right now, and the wrapper the readers put around their loaders.
@@ -22,9 +23,16 @@ function cacheBackend(): OfflineBackend {
 /** Cache Storage exists only in secure contexts (https, localhost). */
 export const offlineSupported = () => typeof caches !== "undefined";
 
-let store: OfflineStore | undefined;
-export function offlineStore(): OfflineStore {
-  store ??= createOfflineStore(cacheBackend(), location.origin);
+let store: Promise<OfflineStore> | undefined;
+/** The store over Cache Storage, its code loaded at the first read or write: no screen's first frame needs it. */
+export function offlineStore(): Promise<OfflineStore> {
+  store ??= import("./offline-store.ts").then(
+    (m) => m.createOfflineStore(cacheBackend(), location.origin),
+    (error: unknown) => {
+      store = undefined;
+      throw error;
+    },
+  );
   return store;
 }
 
@@ -67,17 +75,15 @@ export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item
   const detail = item ? item().catch(() => undefined) : Promise.resolve(undefined);
   const late = Symbol("late");
   state.done = Promise.race([detail, new Promise<typeof late>((r) => setTimeout(() => r(late), ITEM_WAIT_MS))])
-    .then((itemData) =>
-      offlineStore()
-        .save({ ...request, item: itemData === late ? undefined : itemData, owner }, (p) => {
-          state.progress = p;
-          changed();
-        })
-        .then((saved) => {
-          if (itemData === late) void detail.then((d) => offlineStore().attachItem(request, owner, d)).catch(() => false);
-          return saved;
-        }),
-    )
+    .then(async (itemData) => {
+      const units = await offlineStore();
+      const saved = await units.save({ ...request, item: itemData === late ? undefined : itemData, owner }, (p) => {
+        state.progress = p;
+        changed();
+      });
+      if (itemData === late) void detail.then((d) => units.attachItem(request, owner, d)).catch(() => false);
+      return saved;
+    })
     .then((saved) => {
       // Asks once that the browser not evict the origin's storage under pressure; it may say no.
       void navigator.storage?.persist?.().catch(() => false);
@@ -94,8 +100,9 @@ export function saveUnit({ item, ...request }: Omit<SaveRequest, "owner" | "item
 
 export async function removeUnit(key: UnitKey): Promise<void> {
   const owner = currentOwner();
-  const entry = await offlineStore().load(key, owner);
-  await offlineStore().remove(key, owner);
+  const units = await offlineStore();
+  const entry = await units.load(key, owner);
+  await units.remove(key, owner);
   // A page address already handed out (a chapter playing) stays valid until the page goes.
   for (const f of entry?.files ?? []) fileUrls.delete(f.url);
   changed();
@@ -125,7 +132,7 @@ export function useSavedUnit(key: UnitKey): {
     if (!usable) return;
     let live = true;
     void offlineStore()
-      .load({ kind, itemId, unitId }, owner)
+      .then((units) => units.load({ kind, itemId, unitId }, owner))
       .catch(() => undefined)
       .then((saved) => live && setFound({ path: unitPath({ kind, itemId, unitId }), saved }));
     return () => void (live = false);
@@ -161,7 +168,7 @@ export function useSavedUnits(): {
     if (!supported) return;
     let live = true;
     offlineStore()
-      .list(owner)
+      .then((units) => units.list(owner))
       .then(
         (units) => live && setState({ units, error: false }),
         () => live && setState({ units: undefined, error: true }),
@@ -187,7 +194,7 @@ export function withOffline<T>(key: UnitKey, load: () => Promise<T>): Promise<T>
   return deviceWhenUnreachable(async () => {
     const owner = currentOwner();
     if (!owner || !offlineSupported()) return undefined;
-    const entry = await offlineStore().load(key, owner);
+    const entry = await (await offlineStore()).load(key, owner);
     return entry ? marked(entry.data as T) : undefined;
   }, load);
 }
@@ -196,7 +203,7 @@ export function withOffline<T>(key: UnitKey, load: () => Promise<T>): Promise<T>
 export async function savedUnitsOf(kind: OfflineKind, itemId: number): Promise<SavedUnit[]> {
   const owner = currentOwner();
   if (!owner || !offlineSupported()) return [];
-  return (await offlineStore().list(owner)).filter((u) => u.kind === kind && u.itemId === itemId).sort((a, b) => a.unitId - b.unitId);
+  return (await (await offlineStore()).list(owner)).filter((u) => u.kind === kind && u.itemId === itemId).sort((a, b) => a.unitId - b.unitId);
 }
 
 /**
@@ -223,7 +230,7 @@ export function savedFileUrl(url: string): Promise<string | undefined> {
   let found = fileUrls.get(url);
   if (!found) {
     found = offlineStore()
-      .file(url)
+      .then((units) => units.file(url))
       .then((blob) => (blob ? URL.createObjectURL(blob) : undefined))
       .catch(() => undefined);
     void found.then((u) => u || fileUrls.delete(url));
@@ -240,7 +247,7 @@ export async function savedUnitFileUrl(key: UnitKey): Promise<string | undefined
   const owner = currentOwner();
   if (!owner || !offlineSupported()) return undefined;
   const entry = await offlineStore()
-    .load(key, owner)
+    .then((units) => units.load(key, owner))
     .catch(() => undefined);
   return entry?.files[0] ? savedFileUrl(entry.files[0].url) : undefined;
 }
@@ -249,7 +256,7 @@ export async function savedUnitFileUrl(key: UnitKey): Promise<string | undefined
 export async function savedFileBytes(url: string): Promise<ArrayBuffer | undefined> {
   if (!offlineSupported()) return undefined;
   const blob = await offlineStore()
-    .file(url)
+    .then((units) => units.file(url))
     .catch(() => undefined);
   return blob?.arrayBuffer();
 }

@@ -3,7 +3,7 @@ import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { toast } from "#app/lib/feedback.ts";
 import { currentOwner, offlineSupported, removeUnit, saveUnit, useSavedUnit } from "./offline.ts";
-import { formatSize, type OfflineKind } from "./offline-store.ts";
+import { formatSize, type OfflineKind } from "./offline-units.ts";
 import "./offline.css";
 
 export interface SaveOfflineProps {

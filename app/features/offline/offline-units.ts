@@ -1,0 +1,48 @@
+import type { ResourceKind } from "#gateway/api/resources.ts";
+
+// What the screens need of offline saving before any unit is read or written (a unit's key, a size in words, the
+// device-or-gateway rule of the readers' loaders): the store itself loads when first used (decision 107).
+
+/** The kinds whose units can be saved. */
+export type OfflineKind = Extract<ResourceKind, "novel" | "comic" | "audio">;
+
+export interface UnitKey {
+  kind: OfflineKind;
+  itemId: number;
+  unitId: number;
+}
+
+export const unitPath = (k: UnitKey) => `${k.kind}/${k.itemId}/${k.unitId}`;
+
+/** 1234567 → "1.2 MB"; 980 → "980 B". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let n = bytes / 1024;
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${n >= 100 ? Math.round(n) : n.toFixed(1).replace(/\.0$/, "")} ${units[i]}`;
+}
+
+/**
+ * The device's answer first when the device or the gateway is known to be unreachable, else the gateway's, and the
+ * device's again when that call fails for want of a network. Anything else the gateway says (not bought, not
+ * found) stands, and so does the network error when the device has nothing.
+ */
+export async function deviceOrGateway<T>(network: { online: () => boolean; unreachable: (error: unknown) => boolean }, fromDevice: () => Promise<T | undefined>, load: () => Promise<T>): Promise<T> {
+  if (!network.online()) {
+    const saved = await fromDevice().catch(() => undefined);
+    if (saved !== undefined) return saved;
+  }
+  try {
+    return await load();
+  } catch (error) {
+    if (!network.unreachable(error)) throw error;
+    const saved = await fromDevice().catch(() => undefined);
+    if (saved === undefined) throw error;
+    return saved;
+  }
+}
