@@ -1,6 +1,6 @@
 // getDefaultConfig is not re-exported from the package's entry.
 import { getDefaultConfig, setDefaultConfig } from "antd-mobile/es/components/config-provider";
-import type { KeyboardEvent } from "react";
+import { ClearControl } from "#app/components/kit/clear-control.tsx";
 
 /**
  * antd-mobile's input clear control is a div with `aria-label` and no role: screen readers announce no
@@ -8,24 +8,9 @@ import type { KeyboardEvent } from "react";
  * the icon inside becomes the control: a named, focusable button that Enter and Space activate. antd-mobile's
  * click handler sits on the wrapper, so a click on the icon reaches it.
  *
- * Imported for its effect by every module that renders a clearable antd-mobile Input or SearchBar.
+ * Imported for its effect by every module that renders a clearable antd-mobile Input (form-fields.ts, login…).
  */
-function onKeyDown(e: KeyboardEvent<HTMLSpanElement>) {
-  if (e.key !== "Enter" && e.key !== " ") return;
-  e.preventDefault();
-  e.currentTarget.click();
-}
-
-const clearIcon = (
-  <span className="input-clear-control" role="button" tabIndex={0} aria-label="清除" onKeyDown={onKeyDown}>
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm3.54 5.05L12 10.59 8.46 7.05 7.05 8.46 10.59 12l-3.54 3.54 1.41 1.41L12 13.41l3.54 3.54 1.41-1.41L13.41 12l3.54-3.54-1.41-1.41Z"
-      />
-    </svg>
-  </span>
-);
+const clearIcon = <ClearControl />;
 
 const config = getDefaultConfig();
 setDefaultConfig({

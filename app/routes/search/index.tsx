@@ -1,4 +1,4 @@
-import { SearchBar } from "antd-mobile";
+import { SearchBar } from "#app/components/kit/search-bar.tsx";
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { search } from "#gateway/api/index.ts";
@@ -7,7 +7,6 @@ import { confirmDialog } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { clearSearchHistory, readSearchHistory, rememberSearch } from "#app/lib/search-history.ts";
 import type { Route } from "./+types/index";
-import "#app/lib/antd-input-clear.tsx";
 import "#app/styles/search.css";
 
 /** A search's results; the words of the history and of the hot list are links to theirs. */

@@ -1,4 +1,4 @@
-import { SearchBar } from "antd-mobile";
+import { SearchBar } from "#app/components/kit/search-bar.tsx";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { search } from "#gateway/api/index.ts";
@@ -11,7 +11,6 @@ import { VideoFeed } from "#app/components/video/video-feed.tsx";
 import { rememberSearch } from "#app/lib/search-history.ts";
 import { found, searchAsked, searchCalls } from "#app/features/early/screens/search.ts";
 import type { Route } from "./+types/result";
-import "#app/lib/antd-input-clear.tsx";
 import "#app/styles/search.css";
 
 const TYPES = [
