@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
 import { video as videoApi, type Video, type VideoDetail } from "#gateway/api/index.ts";
 import { ScreenError } from "#app/components/screen-error.tsx";
@@ -13,7 +13,6 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { WantButton } from "#app/features/want/want-button.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
-import { NextCountdown } from "#app/components/video/next-countdown.tsx";
 import { ResumePrompt } from "#app/components/video/resume-prompt.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
@@ -29,6 +28,9 @@ import { positiveParam } from "#app/lib/positive-param.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
 import "#app/styles/player.css";
+
+// At a video's end: its code loads then, not with the screen (decision 107).
+const NextCountdown = lazy(() => import("#app/components/video/next-countdown.tsx").then((m) => ({ default: m.NextCountdown })));
 
 function videoId(request: Request): number {
   const id = positiveParam(new URL(request.url).searchParams, "id");
@@ -177,15 +179,17 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
           onEnded={() => (preview ? setPreviewStop(media?.currentTime ?? 0) : end())}
           overlay={
             next ? (
-              <NextCountdown
-                next={next}
-                autoplay={autoplayNext}
-                onGo={goNext}
-                onReplay={() => {
-                  setEnded(null);
-                  void media?.play();
-                }}
-              />
+              <Suspense fallback={null}>
+                <NextCountdown
+                  next={next}
+                  autoplay={autoplayNext}
+                  onGo={goNext}
+                  onReplay={() => {
+                    setEnded(null);
+                    void media?.play();
+                  }}
+                />
+              </Suspense>
             ) : watching && resume && !resume.auto && media ? (
               <ResumePrompt at={resume.at} onResume={() => resumeAt(media, resume.at)} />
             ) : null

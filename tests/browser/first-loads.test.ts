@@ -45,7 +45,7 @@ const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "da
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 152.2, my: 147.0, player: 162.1,
+  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 152.2, my: 147.0, player: 160.5,
   "scandalous/detail": 155.5, "post/detail": 157.1, dating: 149.2, "dating/detail": 153.3,
   "cartoon/cartoon-detail": 154.7, "novel/detail": 157.4, "novel/reader": 158.7, "audio/detail": 159.3,
   "picture/detail": 151.4, "game/detail": 152.5, "home/creator": 148.3, "search/result": 147.7,

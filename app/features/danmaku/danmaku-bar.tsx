@@ -4,7 +4,6 @@ import type { Danmu } from "#gateway/api/content-types.ts";
 import { danmuSend } from "#gateway/api/video.ts";
 import { Sheet } from "#app/components/sheet.tsx";
 import { DanmakuSendBox } from "#app/components/video/danmaku/send-box.tsx";
-import { DanmakuSettingsPanel } from "#app/components/video/danmaku/settings-panel.tsx";
 import { useDanmakuSettings } from "#app/components/video/danmaku/use-settings.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatDuration } from "#app/lib/format.ts";
@@ -14,6 +13,9 @@ import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { isLoggedIn, userStore } from "#app/stores/user.ts";
 import "./danmaku-bar.css";
+
+// The settings load with the sheet, at the tap: no first frame shows them (decision 107).
+const DanmakuSettingsPanel = lazy(() => import("#app/components/video/danmaku/settings-panel.tsx").then((m) => ({ default: m.DanmakuSettingsPanel })));
 
 // The engine and its canvas load after the first paint (decision 083).
 const Danmaku = lazy(() => import("#app/components/video/danmaku/danmaku.tsx"));
