@@ -67,6 +67,11 @@ const FIRST_SCREEN = [resolve(import.meta.dirname, "app/root.tsx"), HOME];
  * first load (decision 102).
  */
 const SECTIONS_MAX_SCREENS = 3;
+/**
+ * feeds: the endless video feed's modules, which /home's graph holds and the list screens import, but no item screen:
+ * in the framework chunk, each item screen's first load carried them.
+ */
+const FEEDS = new Set(["components/video/video-feed.tsx", "components/video/use-window-rows.ts", "components/feed-frame.tsx", "lib/video-patches.ts", "components/video/sort-tabs.tsx"].map((f) => resolve(import.meta.dirname, "app", f)));
 /** The client entry, whose own imports (the idle helpers) go with the framework, not in a chunk of their own. */
 const ENTRY = resolve(import.meta.dirname, "app/entry.client.tsx");
 const EARLY_START = resolve(import.meta.dirname, "app/early-start.ts");
@@ -180,6 +185,8 @@ const SHARED_MIN_SCREENS = 6;
 // The member-only hook stays shared: a follow button (/home/creator, /user) took in the whole chunk for it.
 const ITEM_ACTIONS = /\/app\/features\/(comments|like|report|spend|unlock|favorite)\//;
 const OFFLINE = /\/app\/features\/offline\//;
+/** Of those, the saving controls: the screens that only read a saved copy (a novel's, a comic's) load the rest alone. */
+const OFFLINE_SAVING = /\/app\/features\/offline\/(offline|save-offline-control)\.tsx?$/;
 const MEDIA_FOCUS = resolve(import.meta.dirname, "app/lib/media-focus.ts");
 const KIT_FREE_TABS = ["app/routes/scandalous.tsx", "app/routes/resource.tsx", "app/routes/dark-web.tsx"].map((f) => resolve(import.meta.dirname, f));
 const ROUTE_MODULE = /\/app\/routes\/.+\.tsx?$/;
@@ -238,7 +245,7 @@ function earlyChunks(getModuleInfo: ModuleInfo, starter: Set<string>): Map<strin
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "sections", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "sections", "feeds", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
@@ -261,7 +268,9 @@ function firstScreenChunks(): Plugin {
     if (firstScreen.has(id) && !FIRST_SCREEN.includes(id) && id !== ENTRY && !id.includes("/node_modules/")) {
       frame ??= staticGraph([...FIRST_SCREEN.filter((f) => f !== HOME), ENTRY], getModuleInfo);
       homeUse ??= screensImporting(getModuleInfo, getModuleIds(), starter);
-      return frame.has(id) || (homeUse.get(id) ?? 0) > SECTIONS_MAX_SCREENS ? "framework" : "sections";
+      if (frame.has(id)) return "framework";
+      if ((homeUse.get(id) ?? 0) <= SECTIONS_MAX_SCREENS) return "sections";
+      return FEEDS.has(id) ? "feeds" : "framework";
     }
     if (MOTION.test(id) || BARREL_INDEX.test(id)) return "motion";
     if (SPRING.test(id)) return "spring";
@@ -288,7 +297,7 @@ function firstScreenChunks(): Plugin {
     // A stylesheet goes with the modules that import it, not to the shared chunk because six screens import it
     // through some module: in the shared chunk its rules were in every screen's first load (decision 095).
     if (id.endsWith(".css")) return undefined;
-    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? "offline" : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
+    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? (OFFLINE_SAVING.test(id) ? "offline" : "offline-access") : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
     return undefined;
   };
   return {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { Paged } from "#gateway/api/types.ts";
-import { DotLoading } from "#app/components/kit/dot-loading.tsx";
+import { ListEnd } from "#app/components/list-end.tsx";
 import { ErrorBlock } from "#app/components/kit/error-block.tsx";
 import { PullRefreshOnTouch } from "#app/components/pull-refresh-on-touch.tsx";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
@@ -46,22 +46,7 @@ function List<T>({ source, initial, renderItem, itemKey, emptyText = "暂无内�
           ))}
         </ul>
       )}
-      <div className="paged-list-end" ref={setEnd}>
-        {list.error ? (
-          <span className="list-end">
-            加载失败：{list.error}{" "}
-            <button type="button" className="text-button" onClick={() => void list.retry()}>
-              重试
-            </button>
-          </span>
-        ) : list.hasMore ? (
-          <span className="list-end">
-            加载中 <DotLoading />
-          </span>
-        ) : list.items.length ? (
-          <span className="list-end">— 没有更多了 —</span>
-        ) : null}
-      </div>
+      <ListEnd ref={setEnd} className="paged-list-end" error={list.error} loading={loading} hasMore={hasMore} retry={list.retry} auto empty={list.items.length === 0} />
     </PullRefreshOnTouch>
   );
 }

@@ -1,76 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { trackOverlay } from "#app/lib/overlay-history.ts";
+import { lazy, Suspense, useState } from "react";
+import type { SheetProps } from "./sheet-body.tsx";
 
-// A sheet opens on a tap: antd-mobile's Popup, with its animation and gesture libraries, loads then (or when the
-// first screen is idle, decision 087), not with the screen.
-const Popup = lazy(() => import("antd-mobile/es/components/popup"));
+// The sheet's code (its focus, Escape and back handling, and antd-mobile's Popup) loads when it first opens: every
+// sheet opens on a tap, and the screens that offer one drew their first frame with it (decision 108).
+const SheetBody = lazy(() => import("./sheet-body.tsx"));
 
-/**
- * A bottom sheet with a title and a close button. antd-mobile's Popup closes only on a tap on its mask (its
- * own close icon is not focusable): this one also closes on Escape and its button, takes the focus when it
- * opens and gives it back to what opened it. Back and a navigation close it. Nothing is rendered before it first
- * opens.
- */
-export function Sheet({
-  visible,
-  onClose,
-  title,
-  className = "",
-  destroyOnClose,
-  children,
-}: {
-  visible: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  className?: string;
-  destroyOnClose?: boolean;
-  children: ReactNode;
-}) {
-  const close = useRef<HTMLButtonElement>(null);
-  // The first time, the button comes with the Popup's code, after the effect below: it takes the focus as it mounts.
-  const closeMounted = useCallback((el: HTMLButtonElement | null) => {
-    close.current = el;
-    if (el) requestAnimationFrame(() => el.focus({ preventScroll: true }));
-  }, []);
-  const titleId = useId();
-  const [opened, setOpened] = useState(visible);
-  if (visible && !opened) setOpened(true);
-  const latestOnClose = useRef(onClose);
-  useLayoutEffect(() => {
-    latestOnClose.current = onClose;
-  });
-  useEffect(() => {
-    if (!visible) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && latestOnClose.current();
-    document.addEventListener("keydown", onKey);
-    const frame = requestAnimationFrame(() => close.current?.focus({ preventScroll: true }));
-    // Like the other overlays: back closes it first (decision 034), and a navigation closes it, so the screen
-    // is not found with it open when it is shown again (decision 024).
-    const forget = trackOverlay(() => latestOnClose.current());
-    return () => {
-      forget();
-      cancelAnimationFrame(frame);
-      document.removeEventListener("keydown", onKey);
-      opener?.focus({ preventScroll: true });
-    };
-  }, [visible]);
+/** A bottom sheet with a title and a close button (sheet-body.tsx). Nothing is rendered before it first opens. */
+export function Sheet(props: SheetProps) {
+  const [opened, setOpened] = useState(props.visible);
+  if (props.visible && !opened) setOpened(true);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={`sheet ${className}`} destroyOnClose={destroyOnClose}>
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId}>
-          <header className="sheet-head">
-            <h2 id={titleId} className="block-title">
-              {title}
-            </h2>
-            <button ref={closeMounted} type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>
-              ×
-            </button>
-          </header>
-          {children}
-        </div>
-      </Popup>
+      <SheetBody {...props} />
     </Suspense>
   );
 }

@@ -86,6 +86,6 @@ export async function prefetchOverlays() {
   await routerSettled(window as PrefetchWindow);
   await idle();
   await idle();
-  void import("antd-mobile/es/components/popup").catch(() => undefined);
+  void import("#app/components/sheet-body.tsx").catch(() => undefined);
   void import("./overlays.ts").catch(() => undefined);
 }

@@ -41,20 +41,20 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 107 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 108 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 137.5, scandalous: 140.5, resource: 145.0, dark_web: 137.5, post: 152.2, my: 147.0, player: 160.5,
-  "scandalous/detail": 155.5, "post/detail": 157.1, dating: 149.2, "dating/detail": 153.3,
-  "cartoon/cartoon-detail": 154.7, "novel/detail": 157.4, "novel/reader": 158.7, "audio/detail": 159.3,
-  "picture/detail": 151.4, "game/detail": 152.5, "home/creator": 148.3, "search/result": 147.7,
+  home: 138.1, scandalous: 141.1, resource: 145.6, dark_web: 138.1, post: 152.3, my: 145.3, player: 159.5,
+  "scandalous/detail": 148.9, "post/detail": 150.5, dating: 149.2, "dating/detail": 149.0,
+  "cartoon/cartoon-detail": 149.5, "novel/detail": 152.2, "novel/reader": 152.6, "audio/detail": 153.4,
+  "picture/detail": 147.2, "game/detail": 148.3, "home/creator": 148.4, "search/result": 148.0,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps every screen's first load within what decision 107 reached", () => {
+  it("keeps every screen's first load within what decision 108 reached", () => {
     for (const [screen, kb] of Object.entries(BUDGET_KB)) {
       const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
       expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });

@@ -4,6 +4,7 @@ import type { Paged } from "#gateway/api/types.ts";
 import type { PagedSource } from "#app/features/paging/paged-source.ts";
 import { usePaged } from "#app/features/paging/use-paged.ts";
 import { useWindowRows } from "#app/components/video/use-window-rows.ts";
+import { ListEnd } from "#app/components/list-end.tsx";
 import { DatingCardRow } from "./dating-card.tsx";
 
 const cardId = (c: DatingCard) => c.id;
@@ -33,22 +34,7 @@ function Feed({ source, initial, emptyText }: { source: PagedSource<DatingCard>;
       <ul ref={listRef} className="paged-list" style={{ paddingTop: start * rowHeight, paddingBottom: Math.max(0, items.length - end) * rowHeight }}>
         {rows}
       </ul>
-      <div className="list-end">
-        {items.length === 0 && !hasMore && !error ? (
-          emptyText
-        ) : error ? (
-          <>
-            加载失败：{error}{" "}
-            <button type="button" className="text-button" onClick={() => void retry()}>
-              重试
-            </button>
-          </>
-        ) : loading || hasMore ? (
-          "加载中…"
-        ) : (
-          "— 没有更多了 —"
-        )}
-      </div>
+      <ListEnd error={error} loading={loading} hasMore={hasMore} retry={retry} auto empty={items.length === 0} emptyText={emptyText} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { createElement, useMemo, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
-import { VideoPlayer } from "#app/components/video/video-player.tsx";
+import { LazyVideoPlayer } from "#app/components/video/lazy-video-player.tsx";
 import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
 
 /**
@@ -101,7 +101,7 @@ export function RichText({ html }: { html: string }) {
           <EncImage key={i} className="rich-image" src={b.src} ratio={b.ratio} alt={b.alt} fit="contain" priority={b.src === images[0]} onClick={() => void previewImages(images, images.indexOf(b.src))} />
         ) : (
           <div key={i} className="rich-video">
-            <VideoPlayer src={b.src} />
+            <LazyVideoPlayer src={b.src} />
           </div>
         ),
       )}

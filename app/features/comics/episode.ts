@@ -1,6 +1,6 @@
 import type { ComicEpisodeRead } from "#gateway/api/comics.ts";
 import { comics } from "#gateway/api/index.ts";
-import { withOffline } from "#app/features/offline/offline.ts";
+import { withOffline } from "#app/features/offline/offline-access.ts";
 import { api } from "#app/lib/gateway.ts";
 import { imageLoader } from "#app/lib/images.ts";
 

@@ -1,6 +1,6 @@
 import { novels } from "#gateway/api/index.ts";
 import type { NovelChapter } from "#gateway/api/novels.ts";
-import { withOffline } from "#app/features/offline/offline.ts";
+import { withOffline } from "#app/features/offline/offline-access.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 
 // Loading a chapter to read, in one place: the reader's loader, its prefetch of the next chapter and offline

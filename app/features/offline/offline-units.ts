@@ -12,6 +12,25 @@ export interface UnitKey {
   unitId: number;
 }
 
+/** One unit for 保存离线 to save, as a screen describes it. */
+export interface SaveOfflineProps {
+  kind: OfflineKind;
+  itemId: number;
+  unitId: number;
+  /** What 设置 › 离线内容 lists, e.g. 书名 · 第 3 章. */
+  title: string;
+  /** Where the saved unit opens. */
+  href: string;
+  /** What the reader's loader answered for this unit: kept as it is and answered offline. */
+  data: unknown;
+  /** The unit's files to download (comic pages, the audio file); a novel chapter has none. */
+  files?: readonly string[];
+  /** Whether the member may open the unit now (bought, free or VIP): nothing else can be saved. */
+  canOpen: boolean;
+  /** Asks for the item's detail, kept with the unit so that the item's screen opens offline too. */
+  item?: () => Promise<unknown>;
+}
+
 export const unitPath = (k: UnitKey) => `${k.kind}/${k.itemId}/${k.unitId}`;
 
 /** 1234567 → "1.2 MB"; 980 → "980 B". */

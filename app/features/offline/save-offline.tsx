@@ -1,81 +1,28 @@
-import { ProgressBar } from "#app/components/kit/progress-bar.tsx";
+import { lazy, Suspense } from "react";
 import { Button } from "#app/components/kit/button.tsx";
-import { useState } from "react";
-import { toast } from "#app/lib/feedback.ts";
-import { currentOwner, offlineSupported, removeUnit, saveUnit, useSavedUnit } from "./offline.ts";
-import { formatSize, type OfflineKind } from "./offline-units.ts";
+import { offlineRefusal } from "./offline-access.ts";
+import type { SaveOfflineProps } from "./offline-units.ts";
 import "./offline.css";
 
-export interface SaveOfflineProps {
-  kind: OfflineKind;
-  itemId: number;
-  unitId: number;
-  /** What 设置 › 离线内容 lists, e.g. 书名 · 第 3 章. */
-  title: string;
-  /** Where the saved unit opens. */
-  href: string;
-  /** What the reader's loader answered for this unit: kept as it is and answered offline. */
-  data: unknown;
-  /** The unit's files to download (comic pages, the audio file); a novel chapter has none. */
-  files?: readonly string[];
-  /** Whether the member may open the unit now (bought, free or VIP): nothing else can be saved. */
-  canOpen: boolean;
-  /** Asks for the item's detail, kept with the unit so that the item's screen opens offline too. */
-  item?: () => Promise<unknown>;
-}
+const Control = lazy(() => import("./save-offline-control.tsx"));
 
 /**
- * 保存离线 → progress → 已保存 · 1.2 MB with 删除, for one unit (decision 046). Nothing is sent to the
- * gateway, so it is a plain control, not an action route: the host's loaders have nothing to load again.
+ * 保存离线 for one unit (save-offline-control.tsx). Until its code is in (asked for when it first renders), the
+ * button it shows before it has read the device: disabled, the same words, so nothing changes when it comes; the
+ * saving code and the store stay out of the screen's first load (decision 108).
  */
-export function SaveOffline({ kind, itemId, unitId, title, href, data, files = [], canOpen, item }: SaveOfflineProps) {
-  const key = { kind, itemId, unitId };
-  const { saved, checked, progress } = useSavedUnit(key);
-  const [error, setError] = useState<string>();
-  const [removing, setRemoving] = useState(false);
-
-  if (saved) {
-    return (
-      <div className="save-offline" data-testid="save-offline">
-        <span className="save-offline-state">已保存 · {formatSize(saved.size)}</span>
-        <Button
-          className="item-action"
-          size="small"
-          loading={removing}
-          onClick={() => {
-            setRemoving(true);
-            removeUnit(key)
-              .then(() => toast("已删除离线内容"))
-              .catch(() => toast("删除失败，请重试", "fail"))
-              .finally(() => setRemoving(false));
-          }}
-        >
-          删除
-        </Button>
-      </div>
-    );
-  }
-
-  const refusal = !offlineSupported() ? "此浏览器不支持离线保存" : !currentOwner() ? "登录后可保存离线" : !canOpen ? "购买后可保存离线" : undefined;
-  const busy = progress !== undefined;
-  const save = () => {
-    setError(undefined);
-    saveUnit({ kind, itemId, unitId, title, href, data, files, item }).then(
-      (s) => toast(`已保存离线 · ${formatSize(s.size)}`, "success"),
-      (e: unknown) => setError(e instanceof Error ? e.message : "保存失败，请重试"),
-    );
-  };
+export function SaveOffline(props: SaveOfflineProps) {
   return (
-    <div className="save-offline" data-testid="save-offline">
-      <Button className="item-action" size="small" disabled={!checked || busy || Boolean(refusal)} onClick={save}>
-        {refusal ?? (busy ? `下载中 ${Math.round(progress * 100)}%` : error ? "重新保存" : "保存离线")}
-      </Button>
-      {busy && files.length ? <ProgressBar className="save-offline-progress" percent={Math.round(progress * 100)} aria-label="下载进度" /> : null}
-      {error ? (
-        <p className="save-offline-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Suspense
+      fallback={
+        <div className="save-offline" data-testid="save-offline">
+          <Button className="item-action" size="small" disabled>
+            {offlineRefusal(props.canOpen) ?? "保存离线"}
+          </Button>
+        </div>
+      }
+    >
+      <Control {...props} />
+    </Suspense>
   );
 }

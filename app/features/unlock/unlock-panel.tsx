@@ -1,23 +1,17 @@
 import { Button } from "#app/components/kit/button.tsx";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { SHARE_TEXT_LENGTH } from "#gateway/api/video.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
-import { Sheet } from "#app/components/sheet.tsx";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
-import { toast } from "#app/lib/feedback.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import type { clientAction } from "#app/routes/actions/unlock.ts";
 import { UNLOCK_UNITS, type UnlockKind, type UnlockUnitKind, type UnlockWay } from "./unlock-units.ts";
 import "./unlock-panel.css";
 
-// Only the 社区解锁 sheet writes: its field loads when the sheet is asked for.
-const loadFields = () => import("#app/lib/form-fields.ts");
-const TextArea = lazy(() => loadFields().then((m) => ({ default: m.TextArea })));
-
-const { min: SHARE_MIN, max: SHARE_MAX } = SHARE_TEXT_LENGTH;
+// The 社区解锁 sheet, the only part that writes: its code and its field load at the tap that asks for it.
+const ShareUnlockSheet = lazy(() => import("./share-unlock-sheet.tsx"));
 
 /** What is for sale: a whole item, or one chapter or episode of it. */
 export interface UnlockUnit {
@@ -52,7 +46,9 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
   const location = useLocation();
   const coins = useBalance(viewer.coins);
   const [sharing, setSharing] = useState(false);
-  const [words, setWords] = useState("");
+  // Mounted from the first 社区解锁 on, so that it closes with its animation and keeps the words written.
+  const [sheetAsked, setSheetAsked] = useState(false);
+  if (sharing && !sheetAsked) setSheetAsked(true);
   const short = coins < unit.price;
   const bought = fetcher.data && "bought" in fetcher.data;
   // A double tap sends the same request, and the gateway charges once; another way or other words are another.
@@ -73,7 +69,6 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
     if (bought) setSharing(false);
   }
 
-  const wordsLength = words.trim().length;
   return (
     <div className="locked-panel">
       {unit.cover ? <EncImage src={unit.cover} ratio="16X9" alt={unit.title} priority /> : null}
@@ -110,11 +105,7 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
                 className="item-action"
                 size="small"
                 disabled={fetcher.busy || viewer.community_left <= 0}
-                onClick={() => {
-                  void loadFields();
-                  setWords((w) => w || `推荐《${unit.title}》，值得一看！`);
-                  setSharing(true);
-                }}
+                onClick={() => setSharing(true)}
               >
                 {viewer.community_left > 0 ? `社区解锁（今日剩 ${viewer.community_left} 次）` : "今日社区解锁已用完"}
               </Button>
@@ -122,26 +113,11 @@ export function UnlockPanel({ unit, viewer }: { unit: UnlockUnit; viewer: Unlock
           </div>
         )}
       </div>
-      <Sheet visible={sharing} onClose={() => setSharing(false)} title="分享到社区解锁" className="share-popup" destroyOnClose>
-        <form
-          className="share-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (wordsLength < SHARE_MIN) return void toast(`分享语至少 ${SHARE_MIN} 个字`);
-            unlock("community", words.trim());
-          }}
-        >
-          <p className="share-hint">
-            把《{unit.title}》分享到圈子，写一句推荐语即可免费解锁，今日还可用 {viewer.community_left} 次。
-          </p>
-          <Suspense fallback={<div className="share-field-pending" />}>
-            <TextArea name="content" value={words} onChange={setWords} maxLength={SHARE_MAX} showCount rows={3} placeholder="写一句推荐语" aria-label="推荐语" />
-          </Suspense>
-          <Button className="item-action" block type="submit" color="primary" loading={fetcher.busy} disabled={fetcher.busy || wordsLength < SHARE_MIN}>
-            发布并解锁
-          </Button>
-        </form>
-      </Sheet>
+      {sheetAsked ? (
+        <Suspense fallback={null}>
+          <ShareUnlockSheet visible={sharing} title={unit.title} left={viewer.community_left} busy={fetcher.busy} initial={`推荐《${unit.title}》，值得一看！`} onClose={() => setSharing(false)} onSend={(content) => unlock("community", content)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

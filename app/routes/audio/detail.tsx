@@ -5,12 +5,12 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { localProgress, newerProgress } from "#app/features/audio/player.ts";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
-import { withOfflineItem } from "#app/features/offline/offline.ts";
+import { withOfflineItem } from "#app/features/offline/offline-access.ts";
 import { savedAudioBook, type SavedAudioChapter } from "#app/features/offline/saved-audio.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
@@ -82,7 +82,7 @@ export default function AudioDetailScreen({ loaderData: { book, chapters, commen
           ) : null
         }
       />
-      <Comments kind="audio" id={book.id} initial={comments} count={book.comment_count} />
+      <LazyComments kind="audio" id={book.id} initial={comments} count={book.comment_count} />
     </Page>
   );
 }

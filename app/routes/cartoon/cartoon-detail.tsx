@@ -8,11 +8,11 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
-import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts";
+import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
 import { savedComic } from "#app/features/offline/saved-books.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { episodePath } from "#app/features/comics/episode.ts";
@@ -92,7 +92,7 @@ export default function CartoonDetail({ loaderData: { comic, episodes, comments,
           </div>
         ) : null}
       </Sheet>
-      <Comments kind="comic" id={comic.id} initial={comments} count={comic.comment_count} />
+      <LazyComments kind="comic" id={comic.id} initial={comments} count={comic.comment_count} />
     </Page>
   );
 }

@@ -6,7 +6,7 @@ import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { Swiper } from "#app/components/swiper.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
@@ -54,7 +54,7 @@ export default function GameScreen({ loaderData: { game, comments } }: Route.Com
           <UnlockPanel unit={{ kind: "game", id: game.id, title: game.title, price: game.coins, vip_free: game.vip_free }} viewer={game.viewer} />
         </section>
       )}
-      <Comments kind="game" id={game.id} initial={comments} count={game.comment_count} />
+      <LazyComments kind="game" id={game.id} initial={comments} count={game.comment_count} />
     </Page>
   );
 }

@@ -6,13 +6,13 @@ import { ChapterRow } from "#app/components/novels/chapter-row.tsx";
 import { Page } from "#app/components/page.tsx";
 import { ResourceCard } from "#app/components/resources/resource-card.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { devicePosition } from "#app/features/novels/reading.ts";
-import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline.ts";
+import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
 import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
@@ -106,7 +106,7 @@ export default function NovelDetail({ loaderData: { novel, chapters, recommended
           </ul>
         </section>
       ) : null}
-      <Comments kind="novel" id={novel.id} initial={comments} count={novel.comment_count} />
+      <LazyComments kind="novel" id={novel.id} initial={comments} count={novel.comment_count} />
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
@@ -49,7 +49,7 @@ export default function PictureDetail({ loaderData: { set, images, comments } }:
         <ReportButton kind="picture" id={set.id} />
       </div>
       <Pictures set={set} images={images} />
-      <Comments kind="picture" id={set.id} initial={comments} count={set.comment_count} />
+      <LazyComments kind="picture" id={set.id} initial={comments} count={set.comment_count} />
     </Page>
   );
 }

@@ -8,8 +8,8 @@ import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
-import { VideoPlayer } from "#app/components/video/video-player.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyVideoPlayer } from "#app/components/video/lazy-video-player.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
@@ -67,7 +67,7 @@ export default function PostDetail({ loaderData: { post, replies, offered } }: R
         </div>
         <p className="post-text">{post.content}</p>
         <PostPictures images={post.images} />
-        {post.video ? <VideoPlayer src={post.video.url} /> : null}
+        {post.video ? <LazyVideoPlayer src={post.video.url} /> : null}
         <p className="post-counts">
           {post.topic ? (
             <Link className="post-topic" to={`/post/topic?id=${post.topic.id}`}>
@@ -86,7 +86,7 @@ export default function PostDetail({ loaderData: { post, replies, offered } }: R
           </section>
         )}
       </article>
-      <Comments kind="post" id={post.id} initial={replies} />
+      <LazyComments kind="post" id={post.id} initial={replies} />
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { news } from "#gateway/api/index.ts";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { RichText } from "#app/components/news/rich-text.tsx";
 import { Page } from "#app/components/page.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
@@ -40,7 +40,7 @@ export default function NewsDetail({ loaderData: { article, comments } }: Route.
           <ReportButton kind="news" id={article.id} />
         </div>
       </article>
-      <Comments kind="news" id={article.id} initial={comments} count={article.comment_count} />
+      <LazyComments kind="news" id={article.id} initial={comments} count={article.comment_count} />
     </Page>
   );
 }
