@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { adultPhone, findText, gatewayAndBrowser } from "../support/browser.ts";
+import { REPO_ROOT } from "../support/gateway.ts";
+
+// Decision 108: an item's screen draws its first frame without the code of what comes after it (its comments, an
+// article's or a post's video player), and nothing on the screen moves when that code comes.
+
+const suite = gatewayAndBrowser();
+const ASSETS = join(REPO_ROOT, "build/client/assets");
+
+/** The built chunk whose code holds `text`: one module's, found by a string only it writes. */
+function chunkWith(text: string): string {
+  const found = readdirSync(ASSETS).filter((f) => f.endsWith(".js") && readFileSync(join(ASSETS, f), "utf8").includes(text));
+  expect(found, text).toHaveLength(1);
+  return `/assets/${found[0]}`;
+}
+
+declare global {
+  interface Window {
+    __shifts?: number;
+  }
+}
+
+describe("an item's later parts", () => {
+  it("draws an article's video box before the player's code and its comments after the text, and nothing moves when they come", async () => {
+    const db = suite.gw.openDb();
+    let id: number;
+    try {
+      const body = "<p>正文开头</p><video data-media=\"mp4:1\"></video><p>正文结尾</p>";
+      id = await db.insert("INSERT INTO items (kind, section, title, description, body, cover_seed, cover_ratio, created_at) VALUES ('news', '', '视频文章', ?, '', 'later', '16X9', ?)", [body, Date.now()]);
+    } finally {
+      await db.close();
+    }
+    // The player's and the comments' chunks are held until the text is on screen and measured.
+    const held = [chunkWith("video-player-badge"), chunkWith("还没有评论，来抢沙发吧")];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const asked: string[] = [];
+    const page = await adultPhone(suite.browser);
+    await page.setRequestInterception(true);
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!held.includes(path)) return void request.continue();
+      asked.push(path);
+      void released.then(() => request.continue());
+    });
+    await page.evaluateOnNewDocument(() => {
+      window.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) window.__shifts! += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${suite.gw.url}/scandalous/detail?id=${id}`);
+    await findText(page, "正文结尾", "p");
+    // Both asked for once the text had rendered, neither in yet: the box stands at its 16:9 size.
+    await expect.poll(() => asked.length).toBe(2);
+    const before = await page.$eval(".rich-video", (el) => ({ width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height, end: [...document.querySelectorAll(".rich-text p")].find((p) => p.textContent === "正文结尾")!.getBoundingClientRect().top }));
+    expect(before.height).toBeCloseTo((before.width * 9) / 16, 0);
+    expect(await page.$(".rich-video video")).toBeNull();
+    expect(await page.$("section.comments")).toBeNull();
+
+    release();
+    await page.waitForSelector(".rich-video video");
+    await page.waitForSelector("section.comments");
+    await findText(page, "还没有评论，来抢沙发吧", "p");
+    const after = await page.$eval(".rich-video", (el) => ({ height: el.getBoundingClientRect().height, end: [...document.querySelectorAll(".rich-text p")].find((p) => p.textContent === "正文结尾")!.getBoundingClientRect().top }));
+    expect(after).toEqual({ height: before.height, end: before.end });
+    expect(await page.evaluate(() => window.__shifts)).toBe(0);
+  });
+});
