@@ -223,10 +223,10 @@ describe("first screen", () => {
     expect(reactDom.length).toBeGreaterThan(0);
     expect(reactDom.some(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))).toBe(true);
     // /home is prerendered: its HTML preloads the route's own modules, not only the root's, in a few files
-    // (React DOM, the rest of the framework with the first screen's components, its sections (decision 102), route
-    // entries, the worker) rather than some twenty.
+    // (React DOM, the rest of the framework with the first screen's components, its sections (decision 102), its
+    // feed (decision 108), route entries, the worker) rather than some twenty.
     expect(preloaded.some((p) => /\/home-[\w-]+\.js$/.test(p))).toBe(true);
-    expect(preloaded.length).toBeLessThanOrEqual(9);
+    expect(preloaded.length).toBeLessThanOrEqual(10);
     // The tab icon is inline: no icon request competes with the first screen's scripts.
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     expect(requested.filter((p) => p.startsWith("/icons/") || p === "/favicon.ico")).toEqual([]);
@@ -234,7 +234,11 @@ describe("first screen", () => {
     const reactDomPath = reactDom.find(([, t]) => t.startsWith("//# allFunctionsCalledOnLoad\n"))![0];
     const routerPath = [...texts].find(([p, t]) => p !== reactDomPath && t.includes("__reactRouterContext"))?.[0];
     expect(routerPath).toBeDefined();
-    expect(texts.get(routerPath!)).toContain("video-feed-row");
+    // The framework chunk has the frame's components (the tab bar); /home's feed comes beside it (decision 108).
+    expect(texts.get(routerPath!)).toContain("tab-bar-item");
+    const feeds = preloaded.find((p) => /\/feeds-[\w-]+\.js$/.test(p));
+    expect(feeds).toBeDefined();
+    expect(texts.get(feeds!)).toContain("video-feed-row");
     // The starter runs as a script of its own, the first the page starts, and imports no other chunk statically:
     // nothing it needs waits for React DOM.
     const starter = /s\.src="([^"]+)"/.exec(loader)?.[1];

@@ -30,13 +30,6 @@ const current = () => {
   return s.book ? { book: s.book, chapter: s.chapters[s.index] } : null;
 };
 
-/** The newer of the device's and the gateway's positions in a book. */
-export function newerProgress(local: Progress | null | undefined, remote: Progress | null | undefined): Progress | null {
-  if (!local) return remote ?? null;
-  if (!remote) return local;
-  return remote.updated_at > local.updated_at ? remote : local;
-}
-
 /** The position kept on this device for a book. */
 export const localProgress = (bookId: number): Progress | null => audioProgressStore.get().books[bookId] ?? null;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { newerProgress, pageCount, pageOfPosition, paragraphsOf, parseProgress, positionOfPage, tapZone, turn } from "./reader-pages.ts";
+import { newerProgress } from "#app/lib/progress.ts";
+import { parseProgress } from "./place.ts";
+import { pageCount, pageOfPosition, paragraphsOf, positionOfPage, tapZone, turn } from "./reader-pages.ts";
 
 describe("pagination", () => {
   it("counts the columns of a chapter, at least one, absorbing sub-pixel widths", () => {

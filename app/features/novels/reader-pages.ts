@@ -1,5 +1,3 @@
-import type { Progress } from "#gateway/api/resources.ts";
-
 // The reader's arithmetic, pure: pages of a chapter laid out in CSS columns, where a tap turns to, and the
 // position (the fraction of the chapter read) that survives a change of font size or screen.
 
@@ -40,31 +38,6 @@ export function tapZone(x: number, width: number): "prev" | "menu" | "next" {
   if (x < width / 3) return "prev";
   if (x > (width * 2) / 3) return "next";
   return "menu";
-}
-
-/** The newer of the position kept on this device and the one the gateway keeps (another device's). */
-export function newerProgress(local: Progress | null, remote: Progress | null): Progress | null {
-  if (!local) return remote;
-  if (!remote) return local;
-  return remote.updated_at > local.updated_at ? remote : local;
-}
-
-/** A stored position read back: anything malformed is no position. */
-export function parseProgress(raw: string | null, itemId: number): Progress | null {
-  if (!raw) return null;
-  try {
-    const p = JSON.parse(raw) as Partial<Progress>;
-    const ok =
-      p.item_id === itemId &&
-      Number.isInteger(p.unit_id) &&
-      typeof p.position === "number" &&
-      p.position >= 0 &&
-      p.position <= 1 &&
-      typeof p.updated_at === "number";
-    return ok ? (p as Progress) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A chapter's text as paragraphs: one per line, blank lines dropped. */

@@ -4,7 +4,8 @@ import { api } from "#app/lib/gateway.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { createStore } from "#app/stores/create-store.ts";
 import { userStore } from "#app/stores/user.ts";
-import { newerProgress, parseProgress } from "./reader-pages.ts";
+import { newerProgress } from "#app/lib/progress.ts";
+import { devicePosition, positionKey } from "./place.ts";
 
 // What the reader keeps: the look (on the device), and the place in each book, on the device at once and on the
 // gateway in the background, so another device can pick it up (decision 043).
@@ -23,14 +24,11 @@ export const readerSettings = createStore(
   { persist: { kind: "local", key: "novel-reader-settings" } },
 );
 
-const positionKey = (itemId: number) => `novel-position:${itemId}`;
 const isMember = () => {
   const s = userStore.get();
   return s.isLogin && Boolean(s.token);
 };
 
-/** The place kept on this device for a book. */
-export const devicePosition = (itemId: number): Progress | null => parseProgress(localStore.getItem(positionKey(itemId)), itemId);
 
 /**
  * Where to open a book: the newer of this device's place and the gateway's (another device's); only the

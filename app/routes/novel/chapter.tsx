@@ -3,7 +3,7 @@ import { ChapterRow } from "#app/components/novels/chapter-row.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PagedList } from "#app/components/paged-list.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { devicePosition } from "#app/features/novels/reading.ts";
+import { devicePosition } from "#app/features/novels/place.ts";
 import { firstPage, pagedSource } from "#app/features/paging/paged-source.ts";
 import type { Route } from "./+types/chapter";
 

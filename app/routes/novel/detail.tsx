@@ -11,7 +11,7 @@ import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
-import { devicePosition } from "#app/features/novels/reading.ts";
+import { devicePosition } from "#app/features/novels/place.ts";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
 import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";

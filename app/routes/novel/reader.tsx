@@ -15,7 +15,7 @@ import { api, quietApi } from "#app/lib/gateway.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { canGoBack } from "#app/stores/history.ts";
 import { useStore } from "#app/stores/use-store.ts";
-import "#app/components/novels/novels.css";
+import "#app/components/novels/reader.css";
 import "#app/styles/screens.css";
 import type { Route } from "./+types/reader";
 
