@@ -3,7 +3,7 @@ import { data, Link, useLocation, useNavigate } from "react-router";
 import { video as videoApi, type Video, type VideoDetail } from "#gateway/api/index.ts";
 import { ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
-import { Comments } from "#app/features/comments/comments.tsx";
+import { CommentsLater } from "#app/features/comments/lazy-comments.tsx";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
@@ -13,7 +13,6 @@ import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { WantButton } from "#app/features/want/want-button.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
-import { ResumePrompt } from "#app/components/video/resume-prompt.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
 import { useDanmakuItems } from "#app/features/danmaku/use-danmaku-items.ts";
@@ -29,8 +28,10 @@ import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
 import "#app/styles/player.css";
 
-// At a video's end: its code loads then, not with the screen (decision 107).
+// At a video's end: its code loads then, not with the screen (decision 107); the offer to go on from another day's
+// place when there is one (decision 108). Both sit over the picture.
 const NextCountdown = lazy(() => import("#app/components/video/next-countdown.tsx").then((m) => ({ default: m.NextCountdown })));
+const ResumePrompt = lazy(() => import("#app/components/video/resume-prompt.tsx").then((m) => ({ default: m.ResumePrompt })));
 
 function videoId(request: Request): number {
   const id = positiveParam(new URL(request.url).searchParams, "id");
@@ -94,24 +95,28 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         {video.description && <p className="player-desc">{video.description}</p>}
         <PlayerNav id={video.id} />
       </section>
-      <Comments key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
-      {series && series.list.length > 1 && (
-        <section aria-label="所属合集">
-          <h2 className="block-title">
-            合集 · {video.series_title}
-            <Link className="more-link" to={`/series?id=${video.series_id}`}>
-              全部 {series.total} 个 ›
-            </Link>
-          </h2>
-          <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
-        </section>
-      )}
-      {related.length > 0 && (
-        <section aria-label="相关推荐">
-          <h2 className="block-title">相关推荐</h2>
-          <VideoGrid videos={related} />
-        </section>
-      )}
+      {/* What is below the video's information comes with the comments' code, after the first frame: appended,
+          it moves nothing on screen (decision 108). */}
+      <Suspense fallback={null}>
+        <CommentsLater key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
+        {series && series.list.length > 1 && (
+          <section aria-label="所属合集">
+            <h2 className="block-title">
+              合集 · {video.series_title}
+              <Link className="more-link" to={`/series?id=${video.series_id}`}>
+                全部 {series.total} 个 ›
+              </Link>
+            </h2>
+            <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
+          </section>
+        )}
+        {related.length > 0 && (
+          <section aria-label="相关推荐">
+            <h2 className="block-title">相关推荐</h2>
+            <VideoGrid videos={related} />
+          </section>
+        )}
+      </Suspense>
     </Page>
   );
 }
@@ -191,7 +196,9 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
                 />
               </Suspense>
             ) : watching && resume && !resume.auto && media ? (
-              <ResumePrompt at={resume.at} onResume={() => resumeAt(media, resume.at)} />
+              <Suspense fallback={null}>
+                <ResumePrompt at={resume.at} onResume={() => resumeAt(media, resume.at)} />
+              </Suspense>
             ) : null
           }
         />

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Page } from "puppeteer";
+import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
 import { adultPhone, findText, gatewayAndBrowser } from "../support/browser.ts";
 import { REPO_ROOT } from "../support/gateway.ts";
 
@@ -23,6 +25,28 @@ declare global {
   }
 }
 
+/** A phone whose requests for `held` wait until `release()`, counting the page's layout shifts in `window.__shifts`. */
+async function phoneHolding(held: string[]): Promise<{ page: Page; asked: string[]; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  const page = await adultPhone(suite.browser);
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!held.includes(path)) return void request.continue();
+    asked.push(path);
+    void released.then(() => request.continue());
+  });
+  await page.evaluateOnNewDocument(() => {
+    window.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) window.__shifts! += e.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return { page, asked, release };
+}
+
 describe("an item's later parts", () => {
   it("draws an article's video box before the player's code and its comments after the text, and nothing moves when they come", async () => {
     const db = suite.gw.openDb();
@@ -34,24 +58,7 @@ describe("an item's later parts", () => {
       await db.close();
     }
     // The player's and the comments' chunks are held until the text is on screen and measured.
-    const held = [chunkWith("video-player-badge"), chunkWith("还没有评论，来抢沙发吧")];
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    const asked: string[] = [];
-    const page = await adultPhone(suite.browser);
-    await page.setRequestInterception(true);
-    page.on("request", (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!held.includes(path)) return void request.continue();
-      asked.push(path);
-      void released.then(() => request.continue());
-    });
-    await page.evaluateOnNewDocument(() => {
-      window.__shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) window.__shifts! += e.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const { page, asked, release } = await phoneHolding([chunkWith("video-player-badge"), chunkWith("还没有评论，来抢沙发吧")]);
     await page.goto(`${suite.gw.url}/scandalous/detail?id=${id}`);
     await findText(page, "正文结尾", "p");
     // Both asked for once the text had rendered, neither in yet: the box stands at its 16:9 size.
@@ -67,6 +74,25 @@ describe("an item's later parts", () => {
     await findText(page, "还没有评论，来抢沙发吧", "p");
     const after = await page.$eval(".rich-video", (el) => ({ height: el.getBoundingClientRect().height, end: [...document.querySelectorAll(".rich-text p")].find((p) => p.textContent === "正文结尾")!.getBoundingClientRect().top }));
     expect(after).toEqual({ height: before.height, end: before.end });
+    expect(await page.evaluate(() => window.__shifts)).toBe(0);
+  });
+
+  it("shows /player's series and 相关推荐 with its comments, after the video's information, and nothing moves when they come", async () => {
+    const { page, asked, release } = await phoneHolding([chunkWith("还没有评论，来抢沙发吧")]);
+    await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+    await page.waitForSelector(".player-info .player-title");
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await page.$$("section.comments, section[aria-label=相关推荐]")).toHaveLength(0);
+    const info = await page.$eval(".player-info", (el) => el.getBoundingClientRect().bottom);
+
+    release();
+    await page.waitForSelector("section.comments");
+    await page.waitForSelector("section[aria-label=相关推荐] .video-card");
+    // Below the information, in that order: the comments, then 相关推荐.
+    const [comments, related] = await page.evaluate(() => ["section.comments", "section[aria-label=相关推荐]"].map((s) => document.querySelector(s)!.getBoundingClientRect().top));
+    expect(comments).toBeGreaterThanOrEqual(info);
+    expect(related).toBeGreaterThan(comments!);
+    expect(await page.$eval(".player-info", (el) => el.getBoundingClientRect().bottom)).toBe(info);
     expect(await page.evaluate(() => window.__shifts)).toBe(0);
   });
 });

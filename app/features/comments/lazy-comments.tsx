@@ -1,17 +1,20 @@
 import { lazy, Suspense, type ComponentProps } from "react";
 import type { Comments as CommentsView } from "./comments.tsx";
 
-const Comments = lazy(() => import("./comments.tsx").then((m) => ({ default: m.Comments })));
+/**
+ * The comments, their code asked for when first rendered. Under a screen's own Suspense boundary, what follows them
+ * in it waits with them (/player's series and 相关推荐), so nothing moves when they come.
+ */
+export const CommentsLater = lazy(() => import("./comments.tsx").then((m) => ({ default: m.Comments })));
 
 /**
  * An item's comments, their code asked for when the item has rendered: they close the screen (nothing below them
- * moves when they come), and the item's first frame does not wait for them (decision 108). /player, whose
- * comments have its series and 相关推荐 below them, imports `Comments` itself.
+ * moves when they come), and the item's first frame does not wait for them (decision 108).
  */
 export function LazyComments(props: ComponentProps<typeof CommentsView>) {
   return (
     <Suspense fallback={null}>
-      <Comments {...props} />
+      <CommentsLater {...props} />
     </Suspense>
   );
 }
