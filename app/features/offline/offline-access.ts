@@ -73,10 +73,10 @@ export async function savedUnitsOf(kind: OfflineKind, itemId: number): Promise<S
  * An item's screen that falls back to what the member saved of it (an audio book's saved chapters): `fromSaved`
  * shapes the saved units like the loader's answer, or answers undefined when they cannot make the screen.
  */
-export function withOfflineItem<T>(kind: OfflineKind, itemId: number, load: () => Promise<T>, fromSaved: (units: SavedUnit[]) => T | undefined): Promise<T> {
+export function withOfflineItem<T>(kind: OfflineKind, itemId: number, load: () => Promise<T>, fromSaved: (units: SavedUnit[]) => T | undefined | Promise<T | undefined>): Promise<T> {
   return deviceWhenUnreachable(async () => {
     const units = await savedUnitsOf(kind, itemId);
-    const screen = units.length ? fromSaved(units) : undefined;
+    const screen = units.length ? await fromSaved(units) : undefined;
     return screen === undefined ? undefined : marked(screen);
   }, load);
 }

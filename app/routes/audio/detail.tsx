@@ -12,7 +12,7 @@ import { SeriesFollowButton } from "#app/features/follow/series-follow-button.ts
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { withOfflineItem } from "#app/features/offline/offline-access.ts";
-import { savedAudioBook, type SavedAudioChapter } from "#app/features/offline/saved-audio.ts";
+import type { SavedAudioChapter } from "#app/features/offline/saved-audio.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
@@ -28,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     "audio",
     id,
     () => audioCalls.take(id),
-    (units) => ({ ...savedAudioBook(units), remote: null }),
+    async (units) => ({ ...(await import("#app/features/offline/saved-audio.ts")).savedAudioBook(units), remote: null }),
   );
   return { ...loaded, resumeAt: newerProgress(localProgress(id), remote) };
 }

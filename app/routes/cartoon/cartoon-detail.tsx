@@ -13,7 +13,6 @@ import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
-import { savedComic } from "#app/features/offline/saved-books.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { episodePath } from "#app/features/comics/episode.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
@@ -30,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     "comic",
     id,
     () => comicCalls.take(id),
-    savedComic,
+    async (units) => (await import("#app/features/offline/saved-books.ts")).savedComic(units),
   );
   return { ...loaded, offline: isOfflineCopy(loaded) };
 }

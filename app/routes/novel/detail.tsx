@@ -1,25 +1,26 @@
 import { Button } from "#app/components/kit/button.tsx";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { novels } from "#gateway/api/index.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { ChapterRow } from "#app/components/novels/chapter-row.tsx";
 import { Page } from "#app/components/page.tsx";
-import { ResourceCard } from "#app/components/resources/resource-card.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
+import { CommentsLater } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { devicePosition } from "#app/features/novels/place.ts";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
-import { savedNovel } from "#app/features/offline/saved-books.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { novelCalls } from "#app/features/early/screens/novel.ts";
 import type { Route } from "./+types/detail";
 
+// 猜你喜欢 comes with the comments, after the book and its chapters (decision 108).
+const ResourceCard = lazy(() => import("#app/components/resources/resource-card.tsx").then((m) => ({ default: m.ResourceCard })));
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "小说不存在或链接有误");
@@ -28,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     "novel",
     id,
     () => novelCalls.take(id),
-    savedNovel,
+    async (units) => (await import("#app/features/offline/saved-books.ts")).savedNovel(units),
   );
   return { ...loaded, offline: isOfflineCopy(loaded), place: devicePosition(id) };
 }
@@ -94,19 +95,22 @@ export default function NovelDetail({ loaderData: { novel, chapters, recommended
           <p className="list-end">暂无章节</p>
         )}
       </section>
-      {recommended.length ? (
-        <section className="novel-section" aria-label="猜你喜欢">
-          <h2>猜你喜欢</h2>
-          <ul className="chapter-list">
-            {recommended.map((n) => (
-              <li key={n.id}>
-                <ResourceCard item={n} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <LazyComments kind="novel" id={novel.id} initial={comments} count={novel.comment_count} />
+      {/* What follows the chapters comes with its code, after the first frame: appended, it moves nothing (decision 108). */}
+      <Suspense fallback={null}>
+        {recommended.length ? (
+          <section className="novel-section" aria-label="猜你喜欢">
+            <h2>猜你喜欢</h2>
+            <ul className="chapter-list">
+              {recommended.map((n) => (
+                <li key={n.id}>
+                  <ResourceCard item={n} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <CommentsLater kind="novel" id={novel.id} initial={comments} count={novel.comment_count} />
+      </Suspense>
     </Page>
   );
 }

@@ -9,24 +9,21 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { LazyVideoPlayer } from "#app/components/video/lazy-video-player.tsx";
-import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
+import { CommentsLater } from "#app/features/comments/lazy-comments.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
-import { useMemberOnly } from "#app/features/member-only.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
-import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
-import { useBalance } from "#app/features/spend/use-balance.ts";
 import { postDetailCalls } from "#app/features/early/screens/post-detail.ts";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { setCoins } from "#app/stores/user.ts";
-import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
 import type { Route } from "./+types/detail";
 
 // Only the post's author writes a 补充 here: the field loads for them alone, not with every reader's first frame.
 const TextArea = lazy(() => import("#app/lib/form-fields.ts").then((m) => ({ default: m.TextArea })));
-
+// A request's reward, with its stepper: it comes with what follows the post (decision 108).
+const PostReward = lazy(() => import("#app/features/circle/post-reward.tsx"));
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "帖子不存在或链接有误");
@@ -77,48 +74,22 @@ export default function PostDetail({ loaderData: { post, replies, offered } }: R
           <span>{formatCount(post.view_count)} 浏览</span>
           <span>{formatCount(post.reply_count)} 回复</span>
         </p>
-        {post.is_request ? <Reward id={post.id} reward={post.coins} balance={post.viewer.coins} /> : null}
-        <FollowUps appends={post.appends} mine={Boolean(post.is_mine)} />
-        {offered.list.length > 0 && (
-          <section className="post-section" aria-label="推荐的视频">
-            <h2>网友推荐的视频</h2>
-            <VideoGrid videos={offered.list} />
-          </section>
-        )}
       </article>
-      <LazyComments kind="post" id={post.id} initial={replies} />
+      {/* What follows the post comes with its code, after the first frame: appended, it moves nothing (decision 108). */}
+      <Suspense fallback={null}>
+        <div className="post-body-after">
+          {post.is_request ? <PostReward id={post.id} reward={post.coins} balance={post.viewer.coins} /> : null}
+          <FollowUps appends={post.appends} mine={Boolean(post.is_mine)} />
+          {offered.list.length > 0 && (
+            <section className="post-section" aria-label="推荐的视频">
+              <h2>网友推荐的视频</h2>
+              <VideoGrid videos={offered.list} />
+            </section>
+          )}
+        </div>
+        <CommentsLater kind="post" id={post.id} initial={replies} />
+      </Suspense>
     </Page>
-  );
-}
-
-function Reward({ id, reward, balance: loaded }: { id: number; reward: number; balance: number }) {
-  const fetcher = useFetcher<typeof clientAction>({ key: `reward:${id}` });
-  const { memberOnly } = useMemberOnly();
-  const balance = useBalance(loaded);
-  const [coins, setCoinsToAdd] = useState(10);
-  const added = fetcher.data && "reward" in fetcher.data ? fetcher.data : undefined;
-  // A double tap is the same request, and the coins move once; the next 追加 is another.
-  const submission = useSubmission(added);
-  const now = added ? added.reward : reward;
-  const add = async () => {
-    if (fetcher.state !== "idle") return;
-    if (await confirmSpend({ what: "追加求片悬赏", price: coins, balance, confirmText: "追加" })) {
-      void fetcher.submit({ intent: "coins", coins, request_id: submission.idFor({ intent: "coins", coins }) }, { method: "post" });
-    }
-  };
-  return (
-    <section className="post-section" aria-label="悬赏">
-      <div className="reward-line">
-        <h2>
-          悬赏 <strong data-testid="reward">{now}</strong> 金币
-        </h2>
-        <CoinStepper label="追加金币" min={1} max={circle.MAX_REWARD} step={10} value={coins} onChange={setCoinsToAdd} />
-        <Button size="small" color="primary" loading={fetcher.state !== "idle"} onClick={memberOnly(() => void add())}>
-          追加悬赏
-        </Button>
-      </div>
-      {fetcher.data && "error" in fetcher.data ? <p className="composer-error">{fetcher.data.error}</p> : null}
-    </section>
   );
 }
 
