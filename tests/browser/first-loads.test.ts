@@ -45,10 +45,10 @@ const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "da
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 138.1, scandalous: 141.1, resource: 145.7, dark_web: 138.1, post: 152.4, my: 145.3, player: 156.2,
-  "scandalous/detail": 149.0, "post/detail": 149.8, dating: 149.2, "dating/detail": 149.0,
-  "cartoon/cartoon-detail": 149.3, "novel/detail": 149.4, "novel/reader": 152.2, "audio/detail": 153.5,
-  "picture/detail": 147.2, "game/detail": 148.3, "home/creator": 148.4, "search/result": 148.0,
+  home: 138.1, scandalous: 141.1, resource: 145.6, dark_web: 138.1, post: 152.6, my: 145.5, player: 156.4,
+  "scandalous/detail": 149.1, "post/detail": 150.0, dating: 149.4, "dating/detail": 149.2,
+  "cartoon/cartoon-detail": 149.5, "novel/detail": 149.6, "novel/reader": 152.4, "audio/detail": 153.7,
+  "picture/detail": 147.4, "game/detail": 148.5, "home/creator": 148.6, "search/result": 148.2,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
