@@ -63,9 +63,14 @@ export default function Player({ loaderData }: Route.ComponentProps) {
     );
   };
 
+  // What is below the video's information waits for the poster's paint (or the unlock panel): started before it, its
+  // code and covers shared the line with the screen's largest picture (decision 108).
+  const [shownId, setShownId] = useState<number | null>(null);
+  const onShown = useCallback(() => setShownId(video.id), [video.id]);
+
   return (
     <Page title={video.title}>
-      <PlayerStage key={video.id} video={video} resume={resume} related={related} onStart={logView} />
+      <PlayerStage key={video.id} video={video} resume={resume} related={related} onStart={logView} onShown={onShown} />
       <section className="player-info">
         <h1 className="player-title">{video.title}</h1>
         <p className="player-meta">
@@ -95,28 +100,30 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         {video.description && <p className="player-desc">{video.description}</p>}
         <PlayerNav id={video.id} />
       </section>
-      {/* What is below the video's information comes with the comments' code, after the first frame: appended,
-          it moves nothing on screen (decision 108). */}
-      <Suspense fallback={null}>
-        <CommentsLater key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
-        {series && series.list.length > 1 && (
-          <section aria-label="所属合集">
-            <h2 className="block-title">
-              合集 · {video.series_title}
-              <Link className="more-link" to={`/series?id=${video.series_id}`}>
-                全部 {series.total} 个 ›
-              </Link>
-            </h2>
-            <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
-          </section>
-        )}
-        {related.length > 0 && (
-          <section aria-label="相关推荐">
-            <h2 className="block-title">相关推荐</h2>
-            <VideoGrid videos={related} />
-          </section>
-        )}
-      </Suspense>
+      {/* What is below the video's information comes with the comments' code, after the picture: appended, it moves
+          nothing on screen (decision 108). */}
+      {shownId === video.id ? (
+        <Suspense fallback={null}>
+          <CommentsLater key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
+          {series && series.list.length > 1 && (
+            <section aria-label="所属合集">
+              <h2 className="block-title">
+                合集 · {video.series_title}
+                <Link className="more-link" to={`/series?id=${video.series_id}`}>
+                  全部 {series.total} 个 ›
+                </Link>
+              </h2>
+              <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
+            </section>
+          )}
+          {related.length > 0 && (
+            <section aria-label="相关推荐">
+              <h2 className="block-title">相关推荐</h2>
+              <VideoGrid videos={related} />
+            </section>
+          )}
+        </Suspense>
+      ) : null}
     </Page>
   );
 }
@@ -128,7 +135,7 @@ type Resume = { at: number; auto: boolean } | null;
  * and in its place once the preview ends; after unlocking, the video goes on from where the preview was. At the end,
  * the next video.
  */
-function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; resume: Resume; related: Video[]; onStart: () => void }) {
+function PlayerStage({ video, resume, related, onStart, onShown }: { video: VideoDetail; resume: Resume; related: Video[]; onStart: () => void; onShown: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const autoplayNext = useStore(playerStore, (s) => s.autoplayNext);
@@ -160,7 +167,12 @@ function PlayerStage({ video, resume, related, onStart }: { video: VideoDetail; 
   }
 
   const unit = { kind: "video" as const, id: video.id, title: video.title, cover: video.cover, price: video.coins, vip_free: video.vip_free };
-  if (!watching && (!preview || previewStop !== null)) {
+  const panelOnly = !watching && (!preview || previewStop !== null);
+  // The player hands over its media once the poster has painted (video-player.tsx); the unlock panel is there at once.
+  useEffect(() => {
+    if (media || panelOnly) onShown();
+  }, [media, panelOnly, onShown]);
+  if (panelOnly) {
     return (
       <div className="player-stage">
         <UnlockPanel unit={unit} viewer={video.viewer} />
