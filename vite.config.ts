@@ -185,8 +185,6 @@ const SHARED_MIN_SCREENS = 6;
 // The member-only hook stays shared: a follow button (/home/creator, /user) took in the whole chunk for it.
 const ITEM_ACTIONS = /\/app\/features\/(comments|like|report|spend|unlock|favorite)\//;
 const OFFLINE = /\/app\/features\/offline\//;
-/** Of those, the saving controls: the screens that only read a saved copy (a novel's, a comic's) load the rest alone. */
-const OFFLINE_SAVING = /\/app\/features\/offline\/(offline|save-offline-control)\.tsx?$/;
 const MEDIA_FOCUS = resolve(import.meta.dirname, "app/lib/media-focus.ts");
 const KIT_FREE_TABS = ["app/routes/scandalous.tsx", "app/routes/resource.tsx", "app/routes/dark-web.tsx"].map((f) => resolve(import.meta.dirname, f));
 const ROUTE_MODULE = /\/app\/routes\/.+\.tsx?$/;
@@ -297,7 +295,7 @@ function firstScreenChunks(): Plugin {
     // A stylesheet goes with the modules that import it, not to the shared chunk because six screens import it
     // through some module: in the shared chunk its rules were in every screen's first load (decision 095).
     if (id.endsWith(".css")) return undefined;
-    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? (OFFLINE_SAVING.test(id) ? "offline" : "offline-access") : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
+    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? "offline" : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
     return undefined;
   };
   return {

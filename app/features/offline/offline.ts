@@ -145,8 +145,6 @@ export function useSavedUnits(): {
   return supported ? state : NOTHING_SAVED;
 }
 
-
-
 const fileUrls = new Map<string, Promise<string | undefined>>();
 
 /**
