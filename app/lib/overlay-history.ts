@@ -23,6 +23,11 @@ let lastMark = 0;
 let here: Entry = { mark: 0, idx: undefined };
 /** Our own `history.back()` calls whose popstate is still to come. */
 let ownBacks = 0;
+/**
+ * React Router's moves made while one of our backs was on its way (a confirm's answer navigates as its dialog
+ * closes): the back lands below them and undoes them, so they are made again once it has landed.
+ */
+let movesDuringBack: (() => void)[] = [];
 
 function entryOf(state: unknown): Entry {
   const s = state as { [MARK]?: unknown; idx?: unknown } | null;
@@ -36,6 +41,11 @@ function onPopState(event: PopStateEvent) {
     // The entry of an overlay that closed by itself, taken off.
     ownBacks--;
     event.stopImmediatePropagation();
+    if (ownBacks === 0) {
+      const moves = movesDuringBack;
+      movesDuringBack = [];
+      for (const move of moves) move();
+    }
     return;
   }
   const top = layers.at(-1);
@@ -65,11 +75,13 @@ function watchRouterMoves(history: History) {
   const replace = history.replaceState.bind(history);
   native = { push, replace };
   history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
+    if (ownBacks > 0) movesDuringBack.push(() => history.pushState(state, unused, url));
     if (entryOf(history.state).mark) replace(state, unused, url);
     else push(state, unused, url);
     here = entryOf(history.state);
   };
   history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+    if (ownBacks > 0) movesDuringBack.push(() => history.replaceState(state, unused, url));
     const { mark } = entryOf(history.state);
     replace(mark && typeof state === "object" ? { ...state, [MARK]: mark } : state, unused, url);
     here = entryOf(history.state);

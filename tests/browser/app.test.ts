@@ -327,6 +327,32 @@ describe("shell QA", () => {
     await page.waitForFunction(() => location.search !== "?redirect=%2Fmy%2Fsetting");
   });
 
+  it("stays on /home after logging out when the dialog's own back lands after the redirect", async () => {
+    const page = await enteredPhone();
+    await login(page);
+    await inApp(page, "/my/setting");
+    // A busy phone (a CI run met it): logging out answers after the dialog has closed and asked the browser to
+    // take its entry off, and that back lands only after the redirect to /home.
+    await page.evaluate(() => {
+      const back = history.back.bind(history);
+      history.back = () => void setTimeout(() => (back(), ((window as unknown as { backAsked: boolean }).backAsked = true)), 1500);
+    });
+    await page.setRequestInterception(true);
+    page.on("request", (r) => {
+      if (r.isInterceptResolutionHandled()) return;
+      if (r.method() === "POST") setTimeout(() => void r.continue(), 800);
+      else void r.continue();
+    });
+    await clickText(page, "退出登录", "button");
+    await page.waitForSelector(".adm-dialog-button", { visible: true });
+    await page.locator(".adm-dialog-button ::-p-text(退出)").click();
+    await page.waitForFunction(() => location.pathname === "/home");
+    await page.waitForFunction(() => (window as unknown as { backAsked?: boolean }).backAsked);
+    // The next back goes to the screen logged out from (now asking to log in), as without the delay.
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/login" && location.search === "?redirect=%2Fmy%2Fsetting");
+  });
+
   it("opens a row from its arrow too", async () => {
     const page = await enteredPhone();
     await login(page);
