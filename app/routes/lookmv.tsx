@@ -20,6 +20,7 @@ import { useSubmission } from "#app/lib/submission.ts";
 import { syncGlobalConfig, syncUser } from "#app/lib/session.ts";
 import { CoinStepper } from "#app/components/circle/coin-stepper.tsx";
 import "#app/components/circle/circle.css";
+import "#app/components/circle/post.css";
 import type { Route } from "./+types/lookmv";
 
 // The composer: a request for a video (求片, with an optional reward), or with `?type=post` a plain post. What

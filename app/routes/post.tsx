@@ -1,8 +1,10 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { circle } from "#gateway/api/index.ts";
 import type { CirclePost } from "#gateway/api/circle.ts";
 import type { Headline, Paged } from "#gateway/api/index.ts";
-import { HeadlineFeed, PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { PostFeed } from "#app/components/circle/circle-feeds.tsx";
+import { ListEnd } from "#app/components/list-end.tsx";
 import { circleSources } from "#app/features/circle/circle-sources.ts";
 import { TabPage } from "#app/components/tab-bar.tsx";
 import { AdBanner } from "#app/features/ads/ad-banner.tsx";
@@ -12,8 +14,14 @@ import { useHideOnScrollDown } from "#app/lib/use-hide-on-scroll-down.ts";
 import { postCalls } from "#app/features/early/screens/post.ts";
 import type { Route } from "./+types/post";
 
+// 头条 is one tab of several, and not the first: its cards and sheet load when it is asked for, beside its data.
+const loadHeadlineFeed = () => import("#app/features/headlines/headline-feed.tsx");
+const HeadlineFeed = lazy(() => loadHeadlineFeed().then((m) => ({ default: m.HeadlineFeed })));
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return postCalls.take(new URL(request.url).searchParams.get("tab"));
+  const tab = new URL(request.url).searchParams.get("tab");
+  const [data] = await Promise.all([postCalls.take(tab), tab === "headlines" ? loadHeadlineFeed() : null]);
+  return data;
 }
 
 export default function Post({ loaderData: { tabs, tab, ads, topics, categories, first } }: Route.ComponentProps) {
@@ -50,7 +58,9 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
         </nav>
       )}
       {tab === "headlines" ? (
-        <HeadlineFeed source={circleSources.headlines} initial={first as Paged<Headline>} />
+        <Suspense fallback={<ListEnd error={null} loading hasMore retry={() => undefined} />}>
+          <HeadlineFeed source={circleSources.headlines} initial={first as Paged<Headline>} />
+        </Suspense>
       ) : (
         <PostFeed
           source={tab === "want" || tab === "rank" ? circleSources[tab] : circleSources.feed(tab)}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "./coin-stepper.css";
 
 interface Props {
   /** What the number is: the name of the field and of its group. */

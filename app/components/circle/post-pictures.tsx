@@ -1,6 +1,7 @@
 import type { ImageRef } from "#gateway/api/content-types.ts";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
+import "./post.css";
 
 /** A post's pictures in a grid of three; a tap opens the shared preview at that picture. */
 export function PostPictures({ images }: { images: ImageRef[] }) {

@@ -5,6 +5,7 @@ import { jsCrypto } from "#gateway/crypto-js.ts";
 import { getErrorMessage } from "#gateway/errors.ts";
 import { uploadVideo, VIDEO_UPLOAD_CONCURRENCY, type UploadConfig } from "#gateway/uploads.ts";
 import { forgetFile, keepFile, keptFile } from "#app/lib/file-store.ts";
+import "./post.css";
 
 /** What the composer keeps of a video between visits: enough to resume it (the file itself is kept aside). */
 export interface DraftVideo {

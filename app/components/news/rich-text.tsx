@@ -4,6 +4,7 @@ import { EncImage } from "#app/components/media/enc-image.tsx";
 import { previewImages } from "#app/components/media/preview.ts";
 import { LazyVideoPlayer } from "#app/components/video/lazy-video-player.tsx";
 import { openExternal, safeRedirect } from "#app/lib/safe-url.ts";
+import "./article.css";
 
 /**
  * What an article may contain. The body is parsed by the browser in an inert document (DOMParser: no script runs,

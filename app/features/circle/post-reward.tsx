@@ -7,6 +7,7 @@ import { useMemberOnly } from "#app/features/member-only.ts";
 import { confirmSpend } from "#app/features/spend/confirm-spend.ts";
 import { useBalance } from "#app/features/spend/use-balance.ts";
 import { useSubmission } from "#app/lib/submission.ts";
+import "#app/components/circle/post.css";
 
 /** What /post/detail's action answers to 追加悬赏 (routes/post/detail.tsx, `intent` coins). */
 type RewardAnswer = { reward: number } | { error: string };

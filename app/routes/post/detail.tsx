@@ -18,6 +18,7 @@ import { formatCount, formatTime } from "#app/lib/format.ts";
 import { useSubmission } from "#app/lib/submission.ts";
 import { setCoins } from "#app/stores/user.ts";
 import "#app/components/circle/circle.css";
+import "#app/components/circle/post.css";
 import type { Route } from "./+types/detail";
 
 // Only the post's author writes a 补充 here: the field loads for them alone, not with every reader's first frame.

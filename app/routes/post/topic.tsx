@@ -7,6 +7,7 @@ import { Page } from "#app/components/page.tsx";
 import { firstPage } from "#app/features/paging/paged-source.ts";
 import { api, together } from "#app/lib/gateway.ts";
 import type { Route } from "./+types/topic";
+import "#app/components/circle/post.css";
 
 const topicPosts = (id: number) => circleSources.feed("new", id);
 

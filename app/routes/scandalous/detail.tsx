@@ -8,7 +8,7 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { articleCalls } from "#app/features/early/screens/article.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
-import "#app/components/circle/circle.css";
+import "#app/components/news/article.css";
 import type { Route } from "./+types/detail";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
