@@ -41,20 +41,20 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 108 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 109 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 138.1, scandalous: 141.1, resource: 145.6, dark_web: 138.1, post: 152.6, my: 145.5, player: 156.4,
-  "scandalous/detail": 149.1, "post/detail": 150.0, dating: 149.4, "dating/detail": 149.2,
-  "cartoon/cartoon-detail": 149.5, "novel/detail": 149.6, "novel/reader": 152.4, "audio/detail": 153.7,
-  "picture/detail": 147.4, "game/detail": 148.5, "home/creator": 148.6, "search/result": 148.2,
+  home: 138.2, scandalous: 140.6, resource: 145.2, dark_web: 138.2, post: 150.0, my: 145.6, player: 156.6,
+  "scandalous/detail": 148.0, "post/detail": 150.0, dating: 149.5, "dating/detail": 149.4,
+  "cartoon/cartoon-detail": 149.6, "novel/detail": 149.7, "novel/reader": 148.7, "audio/detail": 151.5,
+  "picture/detail": 147.5, "game/detail": 148.6, "home/creator": 148.7, "search/result": 148.2,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps every screen's first load within what decision 108 reached", () => {
+  it("keeps every screen's first load within what decision 109 reached", () => {
     for (const [screen, kb] of Object.entries(BUDGET_KB)) {
       const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
       expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });

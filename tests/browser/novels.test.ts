@@ -82,8 +82,14 @@ it("opens a novel, buys and reads a locked chapter, opens the menu and changes t
   // The chapter list marks the locked chapters; the locked one opens with the unlock panel, and buying it shows its text.
   await navigate(page, `/novel/chapter?id=${NOVEL}`);
   await findText(page, "4 金币", "span");
+  // Its panel's code is not in the reader's first load: it comes with the chapter, drawn at once (decision 109).
+  await page.evaluate(() => {
+    const w = window as unknown as { panelPending?: boolean };
+    new MutationObserver(() => void (document.querySelector(".reader-locked > .loading-dots") && (w.panelPending = true))).observe(document.body, { childList: true, subtree: true });
+  });
   await clickText(page, locked.title, "span");
   await showsChapter(page, locked.id, true);
+  expect(await page.evaluate(() => (window as unknown as { panelPending?: boolean }).panelPending ?? false)).toBe(false);
   await clickText(page, "4 金币解锁", "button");
   await answerDialog(page, "解锁");
   await showsChapter(page, locked.id);

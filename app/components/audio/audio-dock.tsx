@@ -6,7 +6,7 @@ import { close, togglePlay } from "#app/features/audio/player.ts";
 import { audioStore } from "#app/stores/audio.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { PlayIcon } from "./play-icon.tsx";
-import "./audio.css";
+import "./audio-dock.css";
 
 /**
  * The mini player: above the tab bar (or at the foot of a sub-page) on every screen while a book is loaded, but

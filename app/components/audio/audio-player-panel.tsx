@@ -1,9 +1,11 @@
 import { castDraft } from "immer";
 import { useEffect } from "react";
+import { whenIdle } from "#app/lib/idle.ts";
 import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import type { Progress } from "#gateway/api/resources.ts";
-import { playChapter, seek, setRate, skip, SPEEDS, togglePlay } from "#app/features/audio/player.ts";
 import { formatDuration } from "#app/lib/format.ts";
+import { loadAudioPlayer } from "#app/features/audio/load-player.ts";
+import { SPEEDS } from "#app/features/audio/player-reads.ts";
 import { audioStore } from "#app/stores/audio.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { PlayIcon } from "./play-icon.tsx";
@@ -28,6 +30,9 @@ export function AudioPlayerPanel({ book, chapters, resumeAt }: { book: AudioDeta
   const duration = useStore(audioStore, (s) => s.duration);
   const rate = useStore(audioStore, (s) => s.rate);
 
+  // The player's code is not in the screen's first load: it comes when the page is idle, before the first tap.
+  useEffect(() => whenIdle(() => void loadAudioPlayer().catch(() => undefined)), []);
+
   // After a purchase the chapters come again, open and with their addresses: the player takes them.
   useEffect(() => {
     if (audioStore.get().book?.id === book.id) audioStore.set((d) => void (d.chapters = castDraft(chapters)));
@@ -46,14 +51,14 @@ export function AudioPlayerPanel({ book, chapters, resumeAt }: { book: AudioDeta
   }
   const at = active ? position : resumeIndex >= 0 ? resumeAt!.position : 0;
   const length = active && duration > 0 ? duration : chapter.duration;
-  const start = (i: number, from = 0) => void playChapter(bookRef(book), chapters, i, from);
-  const play = () => (active ? togglePlay() : start(shownIndex, at));
+  const start = (i: number, from = 0) => void loadAudioPlayer().then((p) => p.playChapter(bookRef(book), chapters, i, from));
+  const play = () => (active ? void loadAudioPlayer().then((p) => p.togglePlay()) : start(shownIndex, at));
   const move = (step: -1 | 1) => {
-    if (active) return void skip(step);
+    if (active) return void loadAudioPlayer().then((p) => p.skip(step));
     const i = openNeighbour(chapters, shownIndex, step);
     if (i >= 0) start(i);
   };
-  const onSeek = (value: number) => (active ? seek(value) : start(shownIndex, value));
+  const onSeek = (value: number) => (active ? void loadAudioPlayer().then((p) => p.seek(value)) : start(shownIndex, value));
   return (
     <section className="audio-player" aria-label="播放器">
       <p className="audio-player-now">
@@ -92,7 +97,7 @@ export function AudioPlayerPanel({ book, chapters, resumeAt }: { book: AudioDeta
       </div>
       <div className="audio-speeds" role="group" aria-label="倍速">
         {SPEEDS.map((s) => (
-          <button key={s} type="button" aria-pressed={rate === s} onClick={() => setRate(s)}>
+          <button key={s} type="button" aria-pressed={rate === s} onClick={() => void loadAudioPlayer().then((p) => p.setRate(s))}>
             {s}×
           </button>
         ))}

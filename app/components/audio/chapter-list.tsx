@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from "react";
 import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import { Sheet } from "#app/components/sheet.tsx";
-import { playChapter } from "#app/features/audio/player.ts";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { LockIcon } from "#app/components/icons.tsx";
 import { formatDuration } from "#app/lib/format.ts";
+import { loadAudioPlayer } from "#app/features/audio/load-player.ts";
 import { audioStore } from "#app/stores/audio.ts";
 import { useStore } from "#app/stores/use-store.ts";
 
@@ -19,7 +19,7 @@ export function ChapterList({ book, chapters, extra }: { book: AudioDetail; chap
   const locked = chapters.find((c) => c.id === lockedId && !c.can_open);
   const tap = (i: number) => {
     const chapter = chapters[i]!;
-    if (chapter.can_open) void playChapter({ id: book.id, title: book.title, cover: book.cover }, chapters, i);
+    if (chapter.can_open) void loadAudioPlayer().then((p) => p.playChapter({ id: book.id, title: book.title, cover: book.cover }, chapters, i));
     else setLockedId(chapter.id);
   };
   if (!chapters.length) return <p className="audio-intro">暂无章节</p>;

@@ -14,8 +14,6 @@ import { audioSource } from "./audio-source.ts";
 // the end, the lock screen's controls (Media Session), and the listening position kept on the device and, in
 // the background, in the gateway.
 
-export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
-
 const LOCAL_SAVE_MS = 2_000;
 const REMOTE_SAVE_MS = 15_000;
 
@@ -29,9 +27,6 @@ const current = () => {
   const s = audioStore.get();
   return s.book ? { book: s.book, chapter: s.chapters[s.index] } : null;
 };
-
-/** The position kept on this device for a book. */
-export const localProgress = (bookId: number): Progress | null => audioProgressStore.get().books[bookId] ?? null;
 
 function progressNow(): Progress | null {
   const now = current();

@@ -4,7 +4,7 @@ import { ChapterList } from "#app/components/audio/chapter-list.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
-import { localProgress } from "#app/features/audio/player.ts";
+import { localProgress } from "#app/features/audio/player-reads.ts";
 import { newerProgress } from "#app/lib/progress.ts";
 import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";

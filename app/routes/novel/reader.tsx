@@ -1,6 +1,6 @@
 import type { Handler } from "@use-gesture/react";
 import { DotLoading } from "#app/components/kit/dot-loading.tsx";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { data, Link, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { novels } from "#gateway/api/index.ts";
 import type { NovelChapter } from "#gateway/api/novels.ts";
@@ -9,7 +9,6 @@ import { loadChapter, prefetchChapter, readyChapter, rememberChapter } from "#ap
 import { pageCount, pageOfPosition, paragraphsOf, positionOfPage, tapZone, turn } from "#app/features/novels/reader-pages.ts";
 import { FONT_SIZES, flushPlace, keepPlace, LINE_HEIGHTS, readerSettings, startingPlace, THEMES } from "#app/features/novels/reading.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { idleModule } from "#app/lib/idle-module.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
@@ -19,6 +18,17 @@ import "#app/components/novels/reader.css";
 import "#app/styles/screens.css";
 import type { Route } from "./+types/reader";
 
+// Most chapters open: a locked one's panel (with the item's controls' code) comes with the chapter, the loader
+// waiting for both. The one promise kept: the panel then draws at once, where a new import() of the loaded module
+// still showed the fallback for a frame (decision 109).
+let unlockPanel: Promise<typeof import("#app/features/unlock/unlock-panel.tsx")> | undefined;
+const loadUnlockPanel = () =>
+  (unlockPanel ??= import("#app/features/unlock/unlock-panel.tsx").catch((error: unknown) => {
+    unlockPanel = undefined;
+    throw error;
+  }));
+const UnlockPanel = lazy(() => loadUnlockPanel().then((m) => ({ default: m.UnlockPanel })));
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "小说不存在或链接有误");
   const asked = Number(new URL(request.url).searchParams.get("chapter"));
@@ -27,6 +37,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!chapterId) chapterId = (await api(novels.chaptersList, { id, page: 1, limit: 1 })).list[0]?.id ?? 0;
   if (!chapterId) throw data("这本小说还没有章节", { status: 404 });
   const chapter = readyChapter(chapterId) ?? (await loadChapter(id, chapterId));
+  // Offline, the panel cannot load either way: the chapter still shows, its panel when the code comes.
+  if (chapter.locked) await loadUnlockPanel().catch(() => undefined);
   return { id, chapter, position: place?.unit_id === chapterId ? place.position : 0 };
 }
 
@@ -131,7 +143,13 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     let live = true;
     if (!chapter.locked) rememberChapter(chapter);
-    if (chapter.next_id) void prefetchChapter(id, chapter.next_id).then((c) => live && setPrefetched({ of: chapter, ready: Boolean(c) }));
+    if (chapter.next_id) {
+      void prefetchChapter(id, chapter.next_id).then((c) => {
+        // A locked next chapter: its panel's code comes with it.
+        if (c?.locked) void loadUnlockPanel().catch(() => undefined);
+        if (live) setPrefetched({ of: chapter, ready: Boolean(c) });
+      });
+    }
     return () => {
       live = false;
     };
@@ -229,7 +247,9 @@ export default function NovelReader({ loaderData }: Route.ComponentProps) {
       {locked ? (
         <div className="reader-locked">
           <h2>{chapter.title}</h2>
-          <UnlockPanel unit={{ kind: "novel-chapter", id: chapter.id, title: chapter.title, price: chapter.coins, vip_free: chapter.vip_free }} viewer={chapter.viewer} />
+          <Suspense fallback={<DotLoading />}>
+            <UnlockPanel unit={{ kind: "novel-chapter", id: chapter.id, title: chapter.title, price: chapter.coins, vip_free: chapter.vip_free }} viewer={chapter.viewer} />
+          </Suspense>
           {chapter.book_price > 0 ? (
             <p className="list-end">
               或 <Link to={`/novel/detail?id=${id}`}>{chapter.book_price} 金币购买全书</Link>

@@ -7,7 +7,6 @@ import { PostPictures } from "#app/components/circle/post-pictures.tsx";
 import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { EncImage } from "#app/components/media/enc-image.tsx";
 import { Page } from "#app/components/page.tsx";
-import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { LazyVideoPlayer } from "#app/components/video/lazy-video-player.tsx";
 import { CommentsLater } from "#app/features/comments/lazy-comments.tsx";
 import { requestIdField } from "#app/features/action-fetcher.ts";
@@ -23,8 +22,10 @@ import type { Route } from "./+types/detail";
 
 // Only the post's author writes a 补充 here: the field loads for them alone, not with every reader's first frame.
 const TextArea = lazy(() => import("#app/lib/form-fields.ts").then((m) => ({ default: m.TextArea })));
-// A request's reward, with its stepper: it comes with what follows the post (decision 108).
+// A request's reward with its stepper, and the videos offered: they come with what follows the post (decisions 108
+// and 109).
 const PostReward = lazy(() => import("#app/features/circle/post-reward.tsx"));
+const VideoGrid = lazy(() => import("#app/components/video/video-grid.tsx").then((m) => ({ default: m.VideoGrid })));
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "帖子不存在或链接有误");
