@@ -185,6 +185,12 @@ const SHARED_MIN_SCREENS = 6;
 // The member-only hook stays shared: a follow button (/home/creator, /user) took in the whole chunk for it.
 const ITEM_ACTIONS = /\/app\/features\/(comments|like|report|spend|unlock|favorite)\//;
 const OFFLINE = /\/app\/features\/offline\//;
+/**
+ * The endless list's foot and the cards and rows of the list screens: a chunk of their own beside the shared one. An
+ * item's screen draws none of them in its first frame (its comments come later, decision 108), and took them in with
+ * the shared chunk (decision 109).
+ */
+const LISTS = /\/app\/components\/(paged-list|element-card|link-item)\.tsx$/;
 const MEDIA_FOCUS = resolve(import.meta.dirname, "app/lib/media-focus.ts");
 const KIT_FREE_TABS = ["app/routes/scandalous.tsx", "app/routes/resource.tsx", "app/routes/dark-web.tsx"].map((f) => resolve(import.meta.dirname, f));
 const ROUTE_MODULE = /\/app\/routes\/.+\.tsx?$/;
@@ -243,7 +249,7 @@ function earlyChunks(getModuleInfo: ModuleInfo, starter: Set<string>): Map<strin
 
 const API_AREA = /\/gateway\/api\/[^/]+\.ts$/;
 /** Chunks named in the build's checks, the benches and profiles; the others are named by their hash alone. */
-const NAMED_CHUNKS = new Set(["starter", "framework", "sections", "feeds", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
+const NAMED_CHUNKS = new Set(["starter", "framework", "sections", "feeds", "lists", "react-dom", "react", "kit", "form", "motion", "spring", "gesture", "shared", "calls", "hls", "preview-viewer"]);
 
 function firstScreenChunks(): Plugin {
   let starter: Set<string> | undefined;
@@ -295,7 +301,7 @@ function firstScreenChunks(): Plugin {
     // A stylesheet goes with the modules that import it, not to the shared chunk because six screens import it
     // through some module: in the shared chunk its rules were in every screen's first load (decision 095).
     if (id.endsWith(".css")) return undefined;
-    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? "offline" : ITEM_ACTIONS.test(id) ? "item-actions" : "shared";
+    if ((shared.get(id) ?? 0) >= SHARED_MIN_SCREENS) return OFFLINE.test(id) ? "offline" : ITEM_ACTIONS.test(id) ? "item-actions" : LISTS.test(id) ? "lists" : "shared";
     return undefined;
   };
   return {

@@ -1,7 +1,8 @@
 import type { ResourceKind } from "#gateway/api/resources.ts";
 
-// What the screens need of offline saving before any unit is read or written (a unit's key, a size in words, the
-// device-or-gateway rule of the readers' loaders): the store itself loads when first used (decision 107).
+// What the screens need of offline saving before any unit is read or written (a unit's key, a size in words; the
+// device-or-gateway rule of the readers' loaders is its own module): the store itself loads when first used
+// (decision 107).
 
 /** The kinds whose units can be saved. */
 export type OfflineKind = Extract<ResourceKind, "novel" | "comic" | "audio">;
@@ -46,22 +47,4 @@ export function formatSize(bytes: number): string {
   return `${n >= 100 ? Math.round(n) : n.toFixed(1).replace(/\.0$/, "")} ${units[i]}`;
 }
 
-/**
- * The device's answer first when the device or the gateway is known to be unreachable, else the gateway's, and the
- * device's again when that call fails for want of a network. Anything else the gateway says (not bought, not
- * found) stands, and so does the network error when the device has nothing.
- */
-export async function deviceOrGateway<T>(network: { online: () => boolean; unreachable: (error: unknown) => boolean }, fromDevice: () => Promise<T | undefined>, load: () => Promise<T>): Promise<T> {
-  if (!network.online()) {
-    const saved = await fromDevice().catch(() => undefined);
-    if (saved !== undefined) return saved;
-  }
-  try {
-    return await load();
-  } catch (error) {
-    if (!network.unreachable(error)) throw error;
-    const saved = await fromDevice().catch(() => undefined);
-    if (saved === undefined) throw error;
-    return saved;
-  }
-}
+export { deviceOrGateway } from "./device-or-gateway.ts";

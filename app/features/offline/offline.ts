@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { SavedUnit, SaveRequest } from "./offline-store.ts";
-import { currentOwner, offlineStore, offlineSupported } from "./offline-access.ts";
+import { currentOwner, offlineSupported } from "./offline-access.ts";
+import { offlineStore } from "./offline-cache.ts";
 import { type UnitKey, unitPath } from "./offline-units.ts";
 
 // The app's side of offline saving (decision 046): what is being saved right now, the controls' view of the saved
