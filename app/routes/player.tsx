@@ -11,7 +11,6 @@ import { GiftButton } from "#app/features/gift/gift-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
 import { WantButton } from "#app/features/want/want-button.tsx";
-import { VideoGrid } from "#app/components/video/video-grid.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
@@ -32,6 +31,8 @@ import "#app/styles/player.css";
 // place when there is one (decision 108). Both sit over the picture.
 const NextCountdown = lazy(() => import("#app/components/video/next-countdown.tsx").then((m) => ({ default: m.NextCountdown })));
 const ResumePrompt = lazy(() => import("#app/components/video/resume-prompt.tsx").then((m) => ({ default: m.ResumePrompt })));
+// The series and 相关推荐 come with the comments, after the poster (decision 108), and so does their grid's code.
+const VideoGrid = lazy(() => import("#app/components/video/video-grid.tsx").then((m) => ({ default: m.VideoGrid })));
 
 function videoId(request: Request): number {
   const id = positiveParam(new URL(request.url).searchParams, "id");
