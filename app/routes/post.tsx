@@ -10,17 +10,19 @@ import { TabPage } from "#app/components/tab-bar.tsx";
 import { AdBanner } from "#app/features/ads/ad-banner.tsx";
 import { TabPlaceError } from "#app/components/tab-place-error.tsx";
 import { api } from "#app/lib/gateway.ts";
+import { importOnce } from "#app/lib/import-once.ts";
 import { useHideOnScrollDown } from "#app/lib/use-hide-on-scroll-down.ts";
 import { postCalls } from "#app/features/early/screens/post.ts";
 import type { Route } from "./+types/post";
 
-// 头条 is one tab of several, and not the first: its cards and sheet load when it is asked for, beside its data.
-const loadHeadlineFeed = () => import("#app/features/headlines/headline-feed.tsx");
+// 头条 is one tab of several, and not the first: its cards and sheet load when it is asked for, beside its data, so
+// it draws at once (decision 109).
+const loadHeadlineFeed = importOnce(() => import("#app/features/headlines/headline-feed.tsx"));
 const HeadlineFeed = lazy(() => loadHeadlineFeed().then((m) => ({ default: m.HeadlineFeed })));
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
-  const [data] = await Promise.all([postCalls.take(tab), tab === "headlines" ? loadHeadlineFeed() : null]);
+  const [data] = await Promise.all([postCalls.take(tab), tab === "headlines" ? loadHeadlineFeed().catch(() => undefined) : null]);
   return data;
 }
 
@@ -58,7 +60,7 @@ export default function Post({ loaderData: { tabs, tab, ads, topics, categories,
         </nav>
       )}
       {tab === "headlines" ? (
-        <Suspense fallback={<ListEnd error={null} loading hasMore retry={() => undefined} />}>
+        <Suspense fallback={<ListEnd error={null} loading hasMore retry={() => undefined} className="headline-feed-pending" />}>
           <HeadlineFeed source={circleSources.headlines} initial={first as Paged<Headline>} />
         </Suspense>
       ) : (

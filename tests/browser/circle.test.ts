@@ -244,6 +244,26 @@ describe("the post circle", () => {
     page.off("request", holdAll);
     await page.close();
   });
+  it("opens 头条 from the 圈子 tab, its cards drawn at once with their code fetched beside the data, a headline in its sheet", async () => {
+    const page = await adultPhone(suite.browser);
+    await page.goto(`${suite.gw.url}/post`);
+    await page.waitForSelector(".windowed-list .post-card", { visible: true });
+    // The tab's code is not in /post's first load (decision 109): no frame of a loading foot in its place.
+    await page.evaluate(() => {
+      const w = window as unknown as { feedPending?: boolean };
+      new MutationObserver(() => void (document.querySelector(".headline-feed-pending") && (w.feedPending = true))).observe(document.body, { childList: true, subtree: true });
+    });
+    await tapText(page, "头条", "nav.sort-tabs a");
+    await page.waitForSelector("article.headline", { visible: true });
+    expect(new URL(page.url()).search).toBe("?tab=headlines");
+    expect(await page.evaluate(() => (window as unknown as { feedPending?: boolean }).feedPending ?? false)).toBe(false);
+    await page.locator("article.headline .text-button").click();
+    await page.waitForSelector(".headline-sheet", { visible: true });
+    // A link to the tab itself opens on it.
+    await page.goto(`${suite.gw.url}/post?tab=headlines`);
+    await page.waitForSelector("article.headline", { visible: true });
+  });
+
   it("fetches no picture of the posts a fling passes by, loads those in view once it stops, and moves 发帖/求片 out of the way on the way down", async () => {
     const page = await adultPhone(suite.browser);
     const pictures: string[] = [];

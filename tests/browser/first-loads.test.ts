@@ -45,9 +45,9 @@ const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "da
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 138.2, scandalous: 140.6, resource: 145.2, dark_web: 138.2, post: 149.3, my: 146.0, player: 155.7,
+  home: 138.2, scandalous: 140.6, resource: 145.2, dark_web: 138.2, post: 149.5, my: 146.0, player: 155.7,
   "scandalous/detail": 147.2, "post/detail": 149.3, dating: 148.8, "dating/detail": 149.8,
-  "cartoon/cartoon-detail": 148.6, "novel/detail": 148.7, "novel/reader": 147.7, "audio/detail": 150.5,
+  "cartoon/cartoon-detail": 148.6, "novel/detail": 148.7, "novel/reader": 147.8, "audio/detail": 150.5,
   "picture/detail": 146.8, "game/detail": 147.9, "home/creator": 149.1, "search/result": 148.7,
 };
 

@@ -10,6 +10,7 @@ import { pageCount, pageOfPosition, paragraphsOf, positionOfPage, tapZone, turn 
 import { FONT_SIZES, flushPlace, keepPlace, LINE_HEIGHTS, readerSettings, startingPlace, THEMES } from "#app/features/novels/reading.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
 import { idleModule } from "#app/lib/idle-module.ts";
+import { importOnce } from "#app/lib/import-once.ts";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import { localStore } from "#app/lib/safe-storage.ts";
 import { canGoBack } from "#app/stores/history.ts";
@@ -19,14 +20,8 @@ import "#app/styles/screens.css";
 import type { Route } from "./+types/reader";
 
 // Most chapters open: a locked one's panel (with the item's controls' code) comes with the chapter, the loader
-// waiting for both. The one promise kept: the panel then draws at once, where a new import() of the loaded module
-// still showed the fallback for a frame (decision 109).
-let unlockPanel: Promise<typeof import("#app/features/unlock/unlock-panel.tsx")> | undefined;
-const loadUnlockPanel = () =>
-  (unlockPanel ??= import("#app/features/unlock/unlock-panel.tsx").catch((error: unknown) => {
-    unlockPanel = undefined;
-    throw error;
-  }));
+// waiting for both, so it draws at once (decision 109).
+const loadUnlockPanel = importOnce(() => import("#app/features/unlock/unlock-panel.tsx"));
 const UnlockPanel = lazy(() => loadUnlockPanel().then((m) => ({ default: m.UnlockPanel })));
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
