@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { firstUse, whenIdle } from "./idle.ts";
+import { importOnce } from "./import-once.ts";
 
 /**
  * A module a component draws its first frame without: loaded when the page is idle after the component mounts
@@ -9,15 +10,7 @@ import { firstUse, whenIdle } from "./idle.ts";
  */
 export function idleModule<T>(load: () => Promise<T>, when: "idle" | "first-use" = "idle") {
   let loaded: T | undefined;
-  let pending: Promise<T> | undefined;
-  const start = () =>
-    (pending ??= load().then(
-      (m) => (loaded = m),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    ));
+  const start = importOnce(() => load().then((m) => (loaded = m)));
   return function useIdleModule(): [T | undefined, () => void] {
     // A function (a component) is kept as the state itself, not called as an updater.
     const [mod, setMod] = useState<T | undefined>(() => loaded);

@@ -4,6 +4,7 @@ import type { GlobalConfig, ReportType } from "#gateway/api/types.ts";
 import * as video from "#gateway/api/video.ts";
 import { SPLASH_AFF_PARAM } from "#gateway/config.ts";
 import { resetOAuthId } from "#gateway/identity.ts";
+import { loadAudioPlayer } from "#app/features/audio/load-player.ts";
 import { audioStore } from "#app/stores/audio.ts";
 import { globalStore, resetAllStores, userStore } from "#app/stores/index.ts";
 import { api, together } from "./gateway.ts";
@@ -84,7 +85,7 @@ export async function startSession(token: string) {
 export async function endSession() {
   resetOAuthId(localStore);
   // The book playing is the member's: it stops, and is not kept for whoever uses the device next.
-  if (audioStore.get().book) await import("#app/features/audio/player.ts").then((m) => m.close(), () => audioStore.reset());
+  if (audioStore.get().book) await loadAudioPlayer().then((m) => m.close(), () => audioStore.reset());
   // Resetting the user store also removes its stored entry (the token).
   resetAllStores();
   await syncGlobalConfig(true).catch(() => undefined);

@@ -12,6 +12,9 @@ import { PlayIcon } from "./play-icon.tsx";
 
 const bookRef = (book: AudioDetail) => ({ id: book.id, title: book.title, cover: book.cover });
 
+/** `act` on the player, its code loaded first if it is not yet (load-player.ts). */
+const withPlayer = (act: (player: Awaited<ReturnType<typeof loadAudioPlayer>>) => unknown) => void loadAudioPlayer().then(act);
+
 /** The open chapter nearest `from` going `step` (-1, 1), or -1. */
 function openNeighbour(chapters: AudioChapter[], from: number, step: -1 | 1): number {
   for (let i = from + step; i >= 0 && i < chapters.length; i += step) if (chapters[i]!.can_open) return i;
@@ -51,14 +54,14 @@ export function AudioPlayerPanel({ book, chapters, resumeAt }: { book: AudioDeta
   }
   const at = active ? position : resumeIndex >= 0 ? resumeAt!.position : 0;
   const length = active && duration > 0 ? duration : chapter.duration;
-  const start = (i: number, from = 0) => void loadAudioPlayer().then((p) => p.playChapter(bookRef(book), chapters, i, from));
-  const play = () => (active ? void loadAudioPlayer().then((p) => p.togglePlay()) : start(shownIndex, at));
+  const start = (i: number, from = 0) => withPlayer((p) => p.playChapter(bookRef(book), chapters, i, from));
+  const play = () => (active ? withPlayer((p) => p.togglePlay()) : start(shownIndex, at));
   const move = (step: -1 | 1) => {
-    if (active) return void loadAudioPlayer().then((p) => p.skip(step));
+    if (active) return withPlayer((p) => p.skip(step));
     const i = openNeighbour(chapters, shownIndex, step);
     if (i >= 0) start(i);
   };
-  const onSeek = (value: number) => (active ? void loadAudioPlayer().then((p) => p.seek(value)) : start(shownIndex, value));
+  const onSeek = (value: number) => (active ? withPlayer((p) => p.seek(value)) : start(shownIndex, value));
   return (
     <section className="audio-player" aria-label="播放器">
       <p className="audio-player-now">
@@ -97,7 +100,7 @@ export function AudioPlayerPanel({ book, chapters, resumeAt }: { book: AudioDeta
       </div>
       <div className="audio-speeds" role="group" aria-label="倍速">
         {SPEEDS.map((s) => (
-          <button key={s} type="button" aria-pressed={rate === s} onClick={() => void loadAudioPlayer().then((p) => p.setRate(s))}>
+          <button key={s} type="button" aria-pressed={rate === s} onClick={() => withPlayer((p) => p.setRate(s))}>
             {s}×
           </button>
         ))}

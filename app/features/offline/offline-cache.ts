@@ -1,5 +1,6 @@
 import type { OfflineBackend, OfflineStore, SavedUnit } from "./offline-store.ts";
 import type { OfflineKind } from "./offline-units.ts";
+import { importOnce } from "#app/lib/import-once.ts";
 
 // The offline store over Cache Storage (decision 046): loaded when the device is read or written, not with a
 // reader's first frame (decision 109).
@@ -17,18 +18,8 @@ function cacheBackend(): OfflineBackend {
   };
 }
 
-let store: Promise<OfflineStore> | undefined;
 /** The store over Cache Storage, its code loaded at the first read or write: no screen's first frame needs it. */
-export function offlineStore(): Promise<OfflineStore> {
-  store ??= import("./offline-store.ts").then(
-    (m) => m.createOfflineStore(cacheBackend(), location.origin),
-    (error: unknown) => {
-      store = undefined;
-      throw error;
-    },
-  );
-  return store;
-}
+export const offlineStore: () => Promise<OfflineStore> = importOnce(() => import("./offline-store.ts").then((m) => m.createOfflineStore(cacheBackend(), location.origin)));
 
 /** Member `owner`'s saved units of one item, first unit first. */
 export async function savedUnitsOf(owner: number, kind: OfflineKind, itemId: number): Promise<SavedUnit[]> {
