@@ -65,7 +65,7 @@ export function screens(s: Seeds): Record<string, [query: string, ready: string]
     "/scandalous": [["", ".feed-tools"]],
     "/resource": [["", ".resource-tile"], ["?type=picture", ".resource-tile"]],
     "/dark_web": [["", ".video-card"]],
-    "/post": [["", ".sort-tabs"]],
+    "/post": [["", ".sort-tabs"], ["?tab=headlines", ".headline"]],
     "/my": [["", ".my-stats"]],
     "/player": [[`?id=${DEMO_FREE_VIDEO_ID}`, ".player-info"], [`?id=${DEMO_LOCKED_VIDEO_ID}`, ".locked-panel-body"]],
     "/home/collect": [["", ".element-card"]],

@@ -10,9 +10,9 @@ import { HeadlineSheet } from "./headline-sheet.tsx";
 export function HeadlineFeed({ source, initial }: { source: PagedSource<Headline>; initial?: Paged<Headline> }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <>
+    <div className="headline-feed">
       <PagedList source={source} initial={initial} itemKey={(h) => h.id} renderItem={(h) => <HeadlineCard item={h} onOpen={setOpen} />} emptyText="暂无头条" />
       <HeadlineSheet id={open} onClose={() => setOpen(null)} />
-    </>
+    </div>
   );
 }
