@@ -21,13 +21,6 @@ const layers: Layer[] = [];
 let lastMark = 0;
 /** The entry the app is on. */
 let here: Entry = { mark: 0, idx: undefined };
-/** Our own `history.back()` calls whose popstate is still to come. */
-let ownBacks = 0;
-/**
- * React Router's moves made while one of our backs was on its way (a confirm's answer navigates as its dialog
- * closes): the back lands below them and undoes them, so they are made again once it has landed.
- */
-let movesDuringBack: (() => void)[] = [];
 
 function entryOf(state: unknown): Entry {
   const s = state as { [MARK]?: unknown; idx?: unknown } | null;
@@ -37,17 +30,6 @@ function entryOf(state: unknown): Entry {
 function onPopState(event: PopStateEvent) {
   const from = here;
   const to = (here = entryOf(event.state));
-  if (ownBacks > 0) {
-    // The entry of an overlay that closed by itself, taken off.
-    ownBacks--;
-    event.stopImmediatePropagation();
-    if (ownBacks === 0) {
-      const moves = movesDuringBack;
-      movesDuringBack = [];
-      for (const move of moves) move();
-    }
-    return;
-  }
   const top = layers.at(-1);
   if (top && from.mark === top.mark && to.mark < from.mark) {
     // Back from the overlay on top: it closes, the screen stays.
@@ -57,8 +39,8 @@ function onPopState(event: PopStateEvent) {
     return;
   }
   if (from.idx === to.idx && from.mark !== to.mark) {
-    // A step onto or off the entry of an overlay that is no longer open (a reload closed it): the screen is
-    // the same, so the step goes on to where the person meant to go.
+    // A step onto or off the entry of an overlay that is no longer open (it closed by itself, or a reload
+    // closed it): the screen is the same, so the step goes on to where the person meant to go.
     event.stopImmediatePropagation();
     if (to.mark < from.mark) window.history.back();
     else window.history.forward();
@@ -75,13 +57,11 @@ function watchRouterMoves(history: History) {
   const replace = history.replaceState.bind(history);
   native = { push, replace };
   history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
-    if (ownBacks > 0) movesDuringBack.push(() => history.pushState(state, unused, url));
     if (entryOf(history.state).mark) replace(state, unused, url);
     else push(state, unused, url);
     here = entryOf(history.state);
   };
   history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
-    if (ownBacks > 0) movesDuringBack.push(() => history.replaceState(state, unused, url));
     const { mark } = entryOf(history.state);
     replace(mark && typeof state === "object" ? { ...state, [MARK]: mark } : state, unused, url);
     here = entryOf(history.state);
@@ -97,24 +77,23 @@ if (typeof window !== "undefined") {
   window.addEventListener("popstate", onPopState, { capture: true });
 }
 
-/** Gives a newly opened overlay a history entry of its own; returns what to call once it has closed by itself. */
+/**
+ * Gives a newly opened overlay a history entry of its own; returns what to call once it has closed by itself.
+ * That entry is then left over, not taken off with `history.back()`: a back asked by the app lands whenever the
+ * browser gets to it, and an answer that navigates (logging out) raced it and was undone (CI, twice). A leftover
+ * costs nothing: the next push or overlay takes its place, and a back from it is continued (onPopState).
+ */
 export function pushOverlayEntry(close: () => void): () => void {
   const mark = (lastMark = Math.max(Date.now(), lastMark + 1));
   const state = { ...(window.history.state as object | null), [MARK]: mark };
-  // On the entry of an overlay no longer open (a reload closed it), the new one takes its place.
+  // On a leftover entry, the new one takes its place.
   if (here.mark && !layers.some((l) => l.mark === here.mark)) native!.replace(state, "");
   else native!.push(state, "");
   here = entryOf(state);
   layers.push({ mark, close });
   return () => {
     const i = layers.findIndex((l) => l.mark === mark);
-    if (i < 0) return;
-    layers.splice(i, 1);
-    // Still on its entry: take it off. (Under another overlay it stays behind, and a step over it goes on.)
-    if (entryOf(window.history.state).mark === mark) {
-      ownBacks++;
-      window.history.back();
-    }
+    if (i >= 0) layers.splice(i, 1);
   };
 }
 

@@ -69,7 +69,7 @@ export async function runSmoke(opts: SmokeOptions, config: GatewayConfig, onStep
           result.detail = error.message;
         } else {
           result.status = "failed";
-          result.detail = getErrorMessage(error).split("\n")[0];
+          result.detail = `${getErrorMessage(error).split("\n")[0]} (${await whereThePageIs(page)})`;
           mkdirSync(opts.outDir, { recursive: true });
           result.screenshot = resolve(join(opts.outDir, `${step.id}.png`));
           await page.screenshot({ path: result.screenshot as `${string}.png` }).catch(() => (result.screenshot = undefined));
@@ -101,6 +101,20 @@ export async function runSmoke(opts: SmokeOptions, config: GatewayConfig, onStep
     steps,
     ...(harFile ? { har: harFile } : {}),
   };
+}
+
+/** Where a failed step left the page: its address, the screen drawn (its title) and an open dialog, if any. */
+async function whereThePageIs(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => {
+      const dialog = [...document.querySelectorAll<HTMLElement>(".adm-dialog, .adm-action-sheet-popup")].find((d) => d.checkVisibility());
+      const parts = [`at ${location.pathname}${location.search}`, `showing “${document.title}”`];
+      if (dialog) parts.push(`a dialog open: “${dialog.innerText.replace(/\s+/g, " ").trim().slice(0, 60)}”`);
+      return parts.join(", ");
+    });
+  } catch {
+    return "the page did not answer";
+  }
 }
 
 function launch(executablePath: string): Promise<Browser> {

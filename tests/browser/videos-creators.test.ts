@@ -60,7 +60,7 @@ describe("creator centre", () => {
     await page.goBack();
     await noneVisible(page, ".headline-sheet");
     expect(await path()).toBe("/home/creator");
-    // An overlay closed by itself (a tap, past the double-tap window) takes its history entry with it: one back leaves.
+    // An overlay closed by itself (a tap, past the double-tap window) leaves its entry, which back steps over: one back leaves.
     await openPreview();
     await new Promise((r) => setTimeout(r, 400));
     const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
@@ -83,6 +83,16 @@ describe("creator centre", () => {
     expect(await path()).toBe("/search");
     // Dismissed, not answered: the history is still there.
     await page.waitForFunction(() => [...document.querySelectorAll(".chip")].some((c) => c.checkVisibility() && c.textContent === "旅行"));
+    // Answered 取消, then asked again: the new dialog takes the answered one's entry, so back closes it and the
+    // next back leaves.
+    const dialogGone = () => page.waitForFunction(() => ![...document.querySelectorAll(".adm-dialog")].some((d) => d.checkVisibility()));
+    await clickText(page, "清空", "button");
+    await answerDialog(page, "取消");
+    await clickText(page, "清空", "button");
+    await findText(page, "确定清空搜索历史？");
+    await page.goBack();
+    await dialogGone();
+    expect(await path()).toBe("/search");
     await page.goBack();
     await page.waitForFunction(() => location.pathname === "/home");
     await page.close();
