@@ -2,7 +2,7 @@ import type { Page } from "puppeteer";
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION } from "#gateway/config.ts";
 import { TOAST_MS } from "#app/lib/feedback.ts";
-import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText } from "../support/browser.ts";
+import { gatewayAndBrowser, clickText, findText, phonePage, submitLogin, tapText, inAppNavigate } from "../support/browser.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
 const suite = gatewayAndBrowser();
@@ -309,13 +309,10 @@ describe("accessibility", () => {
 });
 
 describe("shell QA", () => {
-  const inApp = (page: Page, to: string) =>
-    page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
-
   it("does not trap the back button on the login page after logging out", async () => {
     const page = await enteredPhone();
     await login(page);
-    await inApp(page, "/my/setting");
+    await inAppNavigate(page, "/my/setting");
     await clickText(page, "退出登录", "button");
     await page.waitForSelector(".adm-dialog-button", { visible: true });
     await page.locator(".adm-dialog-button ::-p-text(退出)").click();
@@ -330,7 +327,7 @@ describe("shell QA", () => {
   it("logs out to /home however late the session's end comes, and back goes to the screen logged out from", async () => {
     const page = await enteredPhone();
     await login(page);
-    await inApp(page, "/my/setting");
+    await inAppNavigate(page, "/my/setting");
     // A busy phone (CI met it twice): the session's end comes well after the dialog has closed. The app asks the
     // browser for no back of its own (decision 110), so nothing lands after the redirect to undo it.
     const backs = await page.evaluateHandle(() => {
@@ -399,7 +396,7 @@ describe("shell QA", () => {
     const fresh = await enteredPhone({ serviceWorker: true });
     await fresh.goto(`${suite.gw.url}/discovery/concentration`);
     await fresh.waitForSelector(".element-card", { visible: true });
-    await inApp(fresh, "/my/announcement");
+    await inAppNavigate(fresh, "/my/announcement");
     await findText(fresh, "第36期");
     await fresh.goBack();
     await fresh.waitForFunction(() => location.pathname === "/discovery/concentration");
@@ -414,7 +411,7 @@ describe("shell QA", () => {
     await findText(fresh, "第36期");
     // A screen whose code has not loaded yet, opened offline: the network's fault, not a server error.
     await fresh.setOfflineMode(true);
-    await inApp(fresh, "/discovery/daily-pick");
+    await inAppNavigate(fresh, "/discovery/daily-pick");
     await findText(fresh, "网络已断开，请检查网络连接后重试");
     expect(await fresh.$(".error-status")).toBeNull();
     await fresh.setOfflineMode(false);
@@ -505,7 +502,7 @@ describe("keep-alive", () => {
     const items = await page.evaluate(() => document.querySelectorAll(".paged-list > li").length);
 
     // An in-app navigation, as a tapped <Link> does.
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/login"));
+    await inAppNavigate(page, "/login");
     await page.waitForFunction(() => location.pathname === "/login");
     await findText(page, "欢迎来到影音");
     await page.goBack();

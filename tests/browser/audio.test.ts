@@ -2,7 +2,7 @@ import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, resources } from "#gateway/api/index.ts";
 import { FIRST_AUDIO_ID } from "#server/resources/audio/seed.ts";
-import { adultPhone, clickText, findText, launchBrowser, submitLogin, tapLabel } from "../support/browser.ts";
+import { adultPhone, clickText, findText, launchBrowser, submitLogin, tapLabel, inAppNavigate } from "../support/browser.ts";
 import { startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 
 // Audio books on an emulated phone (issue 19): a chapter plays on while the member browses other screens, the
@@ -22,9 +22,6 @@ afterAll(async () => {
 
 const BOOK = FIRST_AUDIO_ID;
 const audioTime = (page: Page) => page.$eval("audio", (a) => (a as HTMLAudioElement).currentTime);
-const inAppNavigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
-
 /** A member who has just started the book's first open chapter on its own screen, on an emulated phone. */
 async function listening(phone: string, past = 0.3) {
   const member = testClient(gw.url);

@@ -4,7 +4,7 @@ import type { Page } from "puppeteer";
 import { expect, it } from "vitest";
 import { accounts, comics } from "#gateway/api/index.ts";
 import { FIRST_COMIC_ID, LONG_EPISODE_COMIC } from "#server/resources/comics/seed.ts";
-import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
+import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText, inAppNavigate } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 
 // Comics (issue 19) on an emulated phone: open a comic's detail, buy an episode through the unlock panel, read
@@ -40,9 +40,6 @@ async function member(coins: number): Promise<{ page: Page; phone: string }> {
   return { page, phone };
 }
 
-const navigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
-
 /** The shown reader's page images (a screen kept for back holds its own, hidden), and how many have loaded. */
 const pageImages = (page: Page) =>
   page.$$eval(".comic-page img", (imgs) => {
@@ -56,7 +53,7 @@ it("opens a comic, buys an episode, reads it decoded, and goes on to the next (l
   const locked = episodes[2]!;
   expect(locked.can_open).toBe(0);
 
-  await navigate(page, `/cartoon/cartoon-detail?id=${COMIC}`);
+  await inAppNavigate(page, `/cartoon/cartoon-detail?id=${COMIC}`);
   await findText(page, comic.title, "h1");
   await findText(page, "选集", "h2");
   await page.waitForSelector('a.comic-share[href="/share/index"]');
@@ -90,7 +87,7 @@ it("opens a comic, buys an episode, reads it decoded, and goes on to the next (l
 
   // A long episode scrolled to its end keeps at most 12 decoded pages alive.
   const long = (await testClient(suite.gw.url).send(comics.listEpisode, { id: LONG_EPISODE_COMIC })).episodes[0]!;
-  await navigate(page, `/cartoon/cartoon-read?id=${LONG_EPISODE_COMIC}&episode=${long.id}`);
+  await inAppNavigate(page, `/cartoon/cartoon-read?id=${LONG_EPISODE_COMIC}&episode=${long.id}`);
   await page.waitForFunction(() => [...document.querySelectorAll(".comic-page")].filter((p) => p.checkVisibility()).length === 60);
   let most = 0;
   for (let step = 0; step < 12; step++) {

@@ -5,7 +5,7 @@ import type { Browser, Page } from "puppeteer";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accounts } from "#gateway/api/index.ts";
 import { DEMO_LOCKED_VIDEO_ID } from "#server/content/seed.ts";
-import { adultPhone, answerDialog, findText, launchBrowser, submitLogin } from "../support/browser.ts";
+import { adultPhone, answerDialog, findText, launchBrowser, submitLogin, inAppNavigate } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { DEMO, startGatewayProcess, startTestGateway, testClient, type TestGateway } from "../support/gateway.ts";
 import { recordHar } from "../support/har.ts";
@@ -37,9 +37,6 @@ afterAll(async () => {
 });
 
 const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
-const inAppNavigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
-
 async function scrollFeedTo(page: Page, row: number) {
   for (let i = 0; i < 12 && (await maxRow(page)) < row; i++) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -71,6 +71,8 @@ type Router = { navigate(to: string): Promise<void>; state: { navigation: { stat
  * calls brought. Returns the path it ended on (a screen may redirect) and the links it shows.
  */
 async function follow(page: Page, href: string): Promise<{ at: string; links: string[] }> {
+  // The prerendered document draws the tab bar's links before the app has started (a busy machine met it).
+  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter !== undefined, { timeout: 20_000 });
   await page.evaluate((to) => void (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter.navigate(to), href);
   await page.waitForFunction(
     (quiet) => {

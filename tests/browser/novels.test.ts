@@ -4,7 +4,7 @@ import type { ElementHandle, Page } from "puppeteer";
 import { expect, it, vi } from "vitest";
 import { novels } from "#gateway/api/index.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
-import { answerDialog, clickText, findText, gatewayAndBrowser, memberOnPhone } from "../support/browser.ts";
+import { answerDialog, clickText, findText, gatewayAndBrowser, memberOnPhone, inAppNavigate } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { tap } from "../support/touch.ts";
 
@@ -23,9 +23,6 @@ function sql<T>(text: string, ...args: unknown[]): T {
     db.close();
   }
 }
-
-const navigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
 
 // Kept-alive screens stay in the page, hidden: the reader on screen is the visible one.
 const shownReader = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("[data-testid=reader]")].find((r) => r.checkVisibility()));
@@ -68,7 +65,7 @@ it("opens a novel, buys and reads a locked chapter, opens the menu and changes t
   expect(locked.can_open).toBe(0);
 
   const { title } = await testClient(suite.gw.url).send(novels.detail, { id: NOVEL });
-  await navigate(page, `/novel/detail?id=${NOVEL}`);
+  await inAppNavigate(page, `/novel/detail?id=${NOVEL}`);
   await findText(page, title, "h1");
   await findText(page, "目录", "h2");
   await findText(page, "猜你喜欢", "h2");
@@ -80,7 +77,7 @@ it("opens a novel, buys and reads a locked chapter, opens the menu and changes t
   await page.waitForSelector(".reader-hint", { hidden: true });
 
   // The chapter list marks the locked chapters; the locked one opens with the unlock panel, and buying it shows its text.
-  await navigate(page, `/novel/chapter?id=${NOVEL}`);
+  await inAppNavigate(page, `/novel/chapter?id=${NOVEL}`);
   await findText(page, "4 金币", "span");
   // Its panel's code is not in the reader's first load: it comes with the chapter, drawn at once (decision 109).
   await page.evaluate(() => {
@@ -117,7 +114,7 @@ it("opens a novel, buys and reads a locked chapter, opens the menu and changes t
   await onPage(page, 2);
 
   // Leave, and reopen from the novel: the same chapter at the same page; the gateway has the place too.
-  await navigate(page, `/novel/detail?id=${NOVEL}`);
+  await inAppNavigate(page, `/novel/detail?id=${NOVEL}`);
   await findText(page, title, "h1");
   await page.waitForFunction(
     (item) => {

@@ -4,7 +4,7 @@ import { accounts, audio, comics, novels } from "#gateway/api/index.ts";
 import { FIRST_AUDIO_ID } from "#server/resources/audio/seed.ts";
 import { FIRST_COMIC_ID } from "#server/resources/comics/seed.ts";
 import { FIRST_NOVEL_ID } from "#server/resources/novels/seed.ts";
-import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText } from "../support/browser.ts";
+import { adultPhone, answerDialog, findText, gatewayAndBrowser, submitLogin, tapText, inAppNavigate } from "../support/browser.ts";
 import { startDelayProxy } from "../support/delay-proxy.ts";
 import { DEMO, testClient } from "../support/gateway.ts";
 
@@ -38,17 +38,6 @@ async function demoClient() {
 async function demoUid() {
   return (await (await demoClient()).send(accounts.userInfo, undefined)).uid;
 }
-
-const inAppNavigate = (page: Page, to: string) =>
-  page.evaluate(
-    (t) =>
-      (
-        window as unknown as {
-          __reactRouterDataRouter: { navigate(to: string): Promise<void> };
-        }
-      ).__reactRouterDataRouter.navigate(t),
-    to,
-  );
 
 /** Taps the visible element matching `selector` (screens kept alive stay in the page, hidden). */
 const tapVisible = (page: Page, selector: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, comics, novels, resources } from "#gateway/api/index.ts";
 import type { ResourceKind } from "#gateway/api/resources.ts";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin, tapSheetAction } from "../support/browser.ts";
+import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin, tapSheetAction, inAppNavigate } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -49,9 +49,6 @@ const routerIdle = (page: Page) =>
     const { navigation, revalidation } = (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter.state;
     return navigation.state === "idle" && revalidation === "idle";
   });
-const navigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
-
 /** Taps the visible link whose text is `text` inside `within`. */
 async function tapLink(page: Page, within: string, text: string) {
   await page.waitForFunction(
@@ -170,7 +167,7 @@ describe("the member's lists", () => {
     }
     expect(bought).toBeDefined();
 
-    await navigate(page, "/my/my-like");
+    await inAppNavigate(page, "/my/my-like");
     await waitShown(page, ".my-like-lists");
     await clickText(page, "小说", TAB);
     await page.waitForFunction(() => new URLSearchParams(location.search).get("list") === "novel");
@@ -186,7 +183,7 @@ describe("the member's lists", () => {
     await tapLink(page, ".feed-tools[aria-label='关注的类型']", "图集");
     await findText(page, "还没有关注的图集", "p");
 
-    await navigate(page, "/my/my-purchase");
+    await inAppNavigate(page, "/my/my-purchase");
     await clickText(page, "小说", TAB);
     await page.waitForFunction(() => new URLSearchParams(location.search).get("kind") === "novel");
     await findText(page, bought!.title, "h3");
@@ -199,7 +196,7 @@ describe("the member's lists", () => {
     const { c, page } = await member(0);
     const comic = (await c.send(comics.list, { sort: "new", limit: 1 })).list[0]!;
     const name = `漫画组${Date.now() % 10000}`;
-    await navigate(page, "/my/my-like?list=comic");
+    await inAppNavigate(page, "/my/my-like?list=comic");
     await findText(page, "还没有收藏的漫画", "p");
     await page.locator("input[aria-label=新分组名称]").fill(name);
     await page.locator("button ::-p-text(新建分组)").click();
@@ -208,12 +205,12 @@ describe("the member's lists", () => {
     expect((await c.send(comics.likeGroups, undefined)).map((g) => g.name)).toEqual([name]);
     expect(await c.send(accounts.likeGroups, undefined)).toEqual([]);
 
-    await navigate(page, `/cartoon/cartoon-detail?id=${comic.id}`);
+    await inAppNavigate(page, `/cartoon/cartoon-detail?id=${comic.id}`);
     await clickText(page, "☆ 收藏", "button");
     await tapSheetAction(page, name);
     await findText(page, "★ 已收藏", "button");
 
-    await navigate(page, "/my/my-like?list=comic");
+    await inAppNavigate(page, "/my/my-like?list=comic");
     // The earlier visit to this screen is kept (hidden) in history, and the tab re-renders as the groups come
     // in again: tap the visible tab until the address names the group.
     await page.waitForFunction(

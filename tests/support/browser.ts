@@ -146,6 +146,18 @@ export async function adultPhone(browser: Browser, opts: PhoneOptions = {}): Pro
 }
 
 /** Answers the dialog on screen with its button `text`, once the dialog has settled. */
+/** React Router's data router, which the app exposes on `window`. */
+type DataRouter = { navigate(to: string | number): Promise<void> };
+
+/**
+ * A navigation in the app, as a tapped `<Link>` makes it, once the app has started: the prerendered document draws the
+ * tab bar's links before the router exists (a busy machine met it). Resolves once the navigation is done.
+ */
+export async function inAppNavigate(page: Page, to: string | number) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter !== undefined);
+  await page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: DataRouter }).__reactRouterDataRouter.navigate(t), to);
+}
+
 export async function answerDialog(page: Page, text: string) {
   await page.waitForSelector(".adm-dialog-button", { visible: true });
   await page.locator(`.adm-dialog-button ::-p-text(${text})`).click();

@@ -44,8 +44,7 @@ export async function chooseQuality(page: Page, label: string) {
 }
 
 export const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
-export const inAppNavigate = (page: Page, to: string) =>
-  page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } }).__reactRouterDataRouter.navigate(t), to);
+export { inAppNavigate } from "./browser.ts";
 
 export async function loginToken(c: ReturnType<typeof testClient>) {
   const r = await c.send(accounts.loginByPassword, DEMO);
