@@ -9,19 +9,18 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { GiftButton } from "#app/features/gift/gift-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
-import { WantButton } from "#app/features/want/want-button.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
 import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
 import { useDanmakuItems } from "#app/features/danmaku/use-danmaku-items.ts";
-import { nextVideo } from "#app/features/next-video/next-video.ts";
 import { keepWatching, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
 import { playerCalls } from "#app/features/early/screens/player.ts";
 import { api } from "#app/lib/gateway.ts";
+import { importOnce } from "#app/lib/import-once.ts";
 import { positiveParam } from "#app/lib/positive-param.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/player";
@@ -32,6 +31,9 @@ import "#app/styles/player.css";
 const NextCountdown = lazy(() => import("#app/components/video/next-countdown.tsx").then((m) => ({ default: m.NextCountdown })));
 const ResumePrompt = lazy(() => import("#app/components/video/resume-prompt.tsx").then((m) => ({ default: m.ResumePrompt })));
 // The series and 相关推荐 come with the comments, after the poster (decision 108), and so does their grid's code.
+// A locked video's 想看 comes with its unlock panel: the loader waits for both, so they draw with the screen (decision 111).
+const loadWantButton = importOnce(() => import("#app/features/want/want-button.tsx"));
+const WantButton = lazy(() => loadWantButton().then((m) => ({ default: m.WantButton })));
 const VideoGrid = lazy(() => import("#app/components/video/video-grid.tsx").then((m) => ({ default: m.VideoGrid })));
 
 function videoId(request: Request): number {
@@ -47,7 +49,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const series = video.series_id ? await api(videoApi.byElement, { element_id: video.series_id, page: 1, limit: 6 }).catch(() => null) : null;
   // Watched earlier in this session: it goes on by itself; from another day or device: offered.
   const again = sessionPosition(id);
-  return { video, comments, related: related.list, series, resume: again ? { at: again, auto: true } : saved ? { at: saved, auto: false } : null };
+  const resume = again ? { at: again, auto: true } : saved ? { at: saved, auto: false } : null;
+  const locked = !video.can_watch;
+  const [loaded] = await Promise.all([withUnlockPanel({ video, comments, related: related.list, series, resume }, locked), locked && loadWantButton().catch(() => undefined)]);
+  return loaded;
 }
 
 export default function Player({ loaderData }: Route.ComponentProps) {
@@ -83,7 +88,11 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />
           <GiftButton kind="video" id={video.id} creator={video.creator.nickname} coins={video.viewer.coins} />
           <ReportButton kind="video" id={video.id} />
-          {!video.can_watch && <WantButton kind="video" id={video.id} />}
+          {!video.can_watch && (
+            <Suspense fallback={null}>
+              <WantButton kind="video" id={video.id} />
+            </Suspense>
+          )}
         </div>
         <div className="player-creator">
           <Link to={`/home/creator?uid=${video.creator.uid}`}>{video.creator.nickname}</Link>
@@ -157,7 +166,13 @@ function PlayerStage({ video, resume, related, onStart, onShown }: { video: Vide
   }, [navigate, next]);
   const end = () => {
     setEnded({ next: null });
-    void nextVideo(video, related).then((v) => setEnded((e) => (e ? { next: v ?? null } : e)));
+    // Which video comes next, and its code, at the end only (decision 111).
+    void import("#app/features/next-video/next-video.ts")
+      .then((m) => m.nextVideo(video, related))
+      .then(
+        (v) => setEnded((e) => (e ? { next: v ?? null } : e)),
+        () => undefined,
+      );
   };
 
   // Unlocked during the preview: the video goes on from the preview's place.

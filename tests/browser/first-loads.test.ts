@@ -41,24 +41,34 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 109 left it (plus 1 KB): a change that adds to a
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 111 left it (plus 1 KB): a change that adds to a
  * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
  */
 const BUDGET_KB: Record<string, number> = {
-  home: 138.2, scandalous: 140.6, resource: 145.2, dark_web: 138.2, post: 149.5, my: 146.0, player: 155.7,
-  "scandalous/detail": 147.2, "post/detail": 149.3, dating: 148.8, "dating/detail": 149.8,
-  "cartoon/cartoon-detail": 148.6, "novel/detail": 148.7, "novel/reader": 147.8, "audio/detail": 150.5,
-  "picture/detail": 146.8, "game/detail": 147.9, "home/creator": 149.1, "search/result": 148.7,
+  home: 138.1, scandalous: 140.5, resource: 145.1, dark_web: 138.1, post: 149.3, my: 145.9, player: 153.6,
+  "scandalous/detail": 145.4, "post/detail": 147.4, dating: 148.7, "dating/detail": 147.9,
+  "cartoon/cartoon-detail": 146.9, "novel/detail": 146.9, "novel/reader": 147.8, "audio/detail": 148.6,
+  "picture/detail": 144.9, "game/detail": 146.1, "home/creator": 149.0, "search/result": 148.6,
 };
 
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps every screen's first load within what decision 109 reached", () => {
+  it("keeps every screen's first load within what decision 111 reached", () => {
     for (const [screen, kb] of Object.entries(BUDGET_KB)) {
       const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
       expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });
     }
+  });
+
+  // Most items a member opens are theirs to see: the unlock panel comes with a locked item's data, not with the screen
+  // (decision 111), and a video's source code once its poster has painted.
+  it("keeps the unlock panel out of the item screens' first loads, and the stream's code out of /player's", () => {
+    const js = (screen: string) => firstLoad(screen).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(CLIENT, f), "utf8"));
+    for (const screen of SCREENS) {
+      expect({ screen, panel: js(screen).some((code) => code.includes('"locked-panel-body"')) }).toEqual({ screen, panel: false });
+    }
+    expect(js("player").some((code) => code.includes("当前浏览器无法播放此视频"))).toBe(false);
   });
 
   // No screen animates or drags at once: Tabs and Swiper draw their first frame without react-spring and load it

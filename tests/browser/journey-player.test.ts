@@ -27,6 +27,12 @@ it("previews a paid video from 首页, unlocks it where the preview ends, plays 
     return paid?.getAttribute("href");
   });
   const href = (await card.jsonValue()) as string;
+  // The unlock panel's code is not in the player's first load: a locked video's comes with its data, drawn at once
+  // (decision 111), never a loading frame in its place.
+  await page.evaluate(() => {
+    const w = window as unknown as { panelPending?: boolean };
+    new MutationObserver(() => void (document.querySelector(".unlock-pending") && (w.panelPending = true))).observe(document.body, { childList: true, subtree: true });
+  });
   await tapFirst(page, `a.video-card[href="${href}"]`);
   await page.waitForFunction((h) => location.pathname + location.search === h, {}, href);
 
@@ -34,6 +40,7 @@ it("previews a paid video from 首页, unlocks it where the preview ends, plays 
   await findText(page, "试看中");
   await page.waitForFunction(`(() => { const v = ${shownVideo}; return !!v && !v.paused; })()`, { timeout: 20_000 });
   await page.waitForSelector(".player-stage .locked-panel", { visible: true, timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { panelPending?: boolean }).panelPending ?? false)).toBe(false);
   const price = Number(await (await findText(page, "金币解锁", "button"))!.evaluate((b) => b.textContent!.match(/(\d+)/)![1]));
   await tapText(page, `${price} 金币解锁`, "button");
   await answerDialog(page, "解锁");

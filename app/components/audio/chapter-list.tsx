@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { AudioChapter, AudioDetail } from "#gateway/api/audio.ts";
 import { Sheet } from "#app/components/sheet.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { LockIcon } from "#app/components/icons.tsx";
 import { formatDuration } from "#app/lib/format.ts";
 import { loadAudioPlayer } from "#app/features/audio/load-player.ts";

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from "react";
 import { holdOtherImages, loadImage } from "#app/lib/images.ts";
 import { joinMediaFocus } from "#app/lib/media-focus.ts";
+import { importOnce } from "#app/lib/import-once.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { PlayIcon } from "./player/icons.tsx";
-import { attachStream, type Stream, type StreamState } from "./player/stream.ts";
+import type { Stream, StreamState } from "./player/stream.ts";
 import "./video-player.css";
 
 // The controls and their gestures load after the first paint, in /player's own chunk (issue 36).
 const PlayerControls = lazy(() => import("./player/player-controls.tsx"));
+// The media's source (and hls.js, when it needs it) is set once the poster has painted: its code is asked for as the
+// player mounts, and is in by then (decision 111).
+const loadStream = importOnce(() => import("./player/stream.ts"));
 
 export interface VideoPlayerProps {
   src: string;
@@ -65,6 +69,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   // POSTER_WAIT_MS, whichever comes first.
   useEffect(() => {
     let live = true;
+    void loadStream().catch(() => undefined);
     const shown = poster ? loadImage(poster, { first: true }).then((url) => (live && setPosterUrl(url), url)) : Promise.resolve(undefined);
     if (ready) {
       shown.catch(() => undefined);
@@ -94,7 +99,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
     return () => reportMedia(null);
   }, [media]);
 
-  const open = useEffectEvent((el: HTMLVideoElement) => {
+  const open = useEffectEvent((attachStream: typeof import("./player/stream.ts").attachStream, el: HTMLVideoElement) => {
     const back = resume.current?.src === src ? resume.current : undefined;
     resume.current = undefined;
     el.muted = back ? back.muted : autoPlay ? false : playerStore.get().autoplayMuted;
@@ -119,12 +124,21 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
 
   useEffect(() => {
     if (!media || !src) return;
-    const s = open(media);
-    stream.current = s;
+    let s: Stream | undefined;
+    let live = true;
+    void loadStream().then(
+      ({ attachStream }) => {
+        if (!live) return;
+        s = open(attachStream, media);
+        stream.current = s;
+      },
+      () => live && setError("视频加载失败，请稍后重试"),
+    );
     return () => {
+      live = false;
       resume.current = { src, at: media.currentTime, playing: !media.paused && !media.ended, muted: media.muted };
       media.pause();
-      s.destroy();
+      s?.destroy();
       stream.current = undefined;
       setError("");
       setLevels({ levels: [], height: 0 });

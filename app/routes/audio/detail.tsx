@@ -14,7 +14,7 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { withOfflineItem } from "#app/features/offline/offline-access.ts";
 import type { SavedAudioChapter } from "#app/features/offline/saved-audio.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { formatCount, formatDuration } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import "#app/components/audio/audio.css";
@@ -30,7 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     () => audioCalls.take(id),
     async (units) => ({ ...(await import("#app/features/offline/saved-audio.ts")).savedAudioBook(units), remote: null }),
   );
-  return { ...loaded, resumeAt: newerProgress(localProgress(id), remote) };
+  return withUnlockPanel({ ...loaded, resumeAt: newerProgress(localProgress(id), remote) }, loaded.book.book_price > 0);
 }
 
 export default function AudioDetailScreen({ loaderData: { book, chapters, comments, resumeAt } }: Route.ComponentProps) {

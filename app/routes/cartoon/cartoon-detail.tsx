@@ -15,7 +15,7 @@ import { LikeButton } from "#app/features/like/like-button.tsx";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { episodePath } from "#app/features/comics/episode.ts";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { api } from "#app/lib/gateway.ts";
 import { formatCount } from "#app/lib/format.ts";
 import "#app/features/comics/comics.css";
@@ -31,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     () => comicCalls.take(id),
     async (units) => (await import("#app/features/offline/saved-books.ts")).savedComic(units),
   );
-  return { ...loaded, offline: isOfflineCopy(loaded) };
+  return withUnlockPanel({ ...loaded, offline: isOfflineCopy(loaded) }, loaded.comic.book_price > 0);
 }
 
 export default function CartoonDetail({ loaderData: { comic, episodes, comments, offline } }: Route.ComponentProps) {

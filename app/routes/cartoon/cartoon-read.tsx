@@ -6,7 +6,7 @@ import { idParam, ScreenError } from "#app/components/screen-error.tsx";
 import { ComicPages } from "#app/features/comics/comic-pages.tsx";
 import { episodePath, loadEpisode } from "#app/features/comics/episode.ts";
 import { SaveOffline } from "#app/features/offline/save-offline.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { api, quietApi } from "#app/lib/gateway.ts";
 import "#app/features/comics/comics.css";
 import type { Route } from "./+types/cartoon-read";
@@ -15,7 +15,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "漫画不存在或链接有误");
   const episode = Number(new URL(request.url).searchParams.get("episode"));
   if (!Number.isSafeInteger(episode) || episode <= 0) throw data("章节不存在或链接有误", { status: 404 });
-  return { read: await loadEpisode(id, episode) };
+  const read = await loadEpisode(id, episode);
+  return withUnlockPanel({ read }, Boolean(read.locked));
 }
 
 export default function CartoonRead({ loaderData: { read } }: Route.ComponentProps) {

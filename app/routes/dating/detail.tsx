@@ -9,7 +9,7 @@ import { PagedList } from "#app/components/paged-list.tsx";
 import { ReadOnlyRate } from "#app/components/read-only-rate.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { formatTime } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { listingId } from "./listing-id.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/detail";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = listingId(request);
   const [listing, reviews] = await listingCalls.take(id);
-  return { listing, reviews };
+  return withUnlockPanel({ listing, reviews }, !listing.contact);
 }
 
 export default function Detail({ loaderData: { listing, reviews } }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { toast } from "#app/lib/feedback.ts";
 import { formatCount } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/detail";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "游戏不存在或链接有误");
   const [game, comments] = await gameCalls.take(id);
-  return { game, comments };
+  return withUnlockPanel({ game, comments }, !game.play_url);
 }
 
 export default function GameScreen({ loaderData: { game, comments } }: Route.ComponentProps) {

@@ -13,7 +13,7 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { devicePosition } from "#app/features/novels/place.ts";
 import { isOfflineCopy, withOfflineItem } from "#app/features/offline/offline-access.ts";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { api } from "#app/lib/gateway.ts";
 import { novelCalls } from "#app/features/early/screens/novel.ts";
@@ -31,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     () => novelCalls.take(id),
     async (units) => (await import("#app/features/offline/saved-books.ts")).savedNovel(units),
   );
-  return { ...loaded, offline: isOfflineCopy(loaded), place: devicePosition(id) };
+  return withUnlockPanel({ ...loaded, offline: isOfflineCopy(loaded), place: devicePosition(id) }, loaded.novel.book_price > 0);
 }
 
 export default function NovelDetail({ loaderData: { novel, chapters, recommended, comments, place, offline } }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { SeriesFollowButton } from "#app/features/follow/series-follow-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { formatCount } from "#app/lib/format.ts";
 import { LockIcon } from "#app/components/icons.tsx";
 import { api } from "#app/lib/gateway.ts";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/detail";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "图集不存在或链接有误");
   const [set, images, comments] = await pictureCalls.take(id);
-  return { set, images: images.list, comments };
+  return withUnlockPanel({ set, images: images.list, comments }, !set.can_view);
 }
 
 export default function PictureDetail({ loaderData: { set, images, comments } }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { Page } from "#app/components/page.tsx";
 import { LazyComments } from "#app/features/comments/lazy-comments.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
 import { ReportButton } from "#app/features/report/report-button.tsx";
-import { UnlockPanel } from "#app/features/unlock/unlock-panel.tsx";
+import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { articleCalls } from "#app/features/early/screens/article.ts";
 import { formatCount, formatTime } from "#app/lib/format.ts";
 import "#app/components/news/article.css";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/detail";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(request, "文章不存在或链接有误");
   const [article, comments] = await articleCalls.take(id);
-  return { article, comments };
+  return withUnlockPanel({ article, comments }, Boolean(article.locked));
 }
 
 export default function NewsDetail({ loaderData: { article, comments } }: Route.ComponentProps) {
