@@ -4,7 +4,7 @@ import { importOnce } from "#app/lib/import-once.ts";
 
 /**
  * The unlock panel's code, apart from the item screens': most items a member opens are theirs to see, and the panel
- * (with the spend question and its styles) was in every item screen's first load (decision 111). A screen whose item
+ * (its table of units and its styles) was in every item screen's first load (decision 111). A screen whose item
  * is locked waits for it in its loader (`withUnlockPanel`), so the panel draws with the screen; a panel opened by a
  * tap (a chapter's, in a sheet) starts it at the tap.
  */
