@@ -118,10 +118,10 @@ export function overlaysLoaded() {
  */
 export function trackOverlay(close: () => void): () => void {
   onNavigation.add(close);
-  const takeOffEntry = pushOverlayEntry(close);
+  const forgetEntry = pushOverlayEntry(close);
   return () => {
     onNavigation.delete(close);
-    takeOffEntry();
+    forgetEntry();
   };
 }
 

@@ -51,7 +51,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const again = sessionPosition(id);
   const resume = again ? { at: again, auto: true } : saved ? { at: saved, auto: false } : null;
   const locked = !video.can_watch;
-  const [loaded] = await Promise.all([withUnlockPanel({ video, comments, related: related.list, series, resume }, locked), locked && loadWantButton().catch(() => undefined)]);
+  const want = locked ? loadWantButton().catch(() => undefined) : undefined;
+  const loaded = await withUnlockPanel({ video, comments, related: related.list, series, resume }, locked);
+  await want;
   return loaded;
 }
 

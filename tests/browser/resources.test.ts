@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, comics, novels, resources } from "#gateway/api/index.ts";
 import type { ResourceKind } from "#gateway/api/resources.ts";
 import { RESOURCE_KINDS } from "#app/features/resources/resource-kinds.ts";
-import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin, tapSheetAction, inAppNavigate } from "../support/browser.ts";
+import { adultPhone, answerDialog, clickText, findText, gatewayAndBrowser, submitLogin, tapSheetAction, inAppNavigate, routerIdle } from "../support/browser.ts";
 import { testClient } from "../support/gateway.ts";
 import { memberMaker } from "../support/members.ts";
 
@@ -44,11 +44,6 @@ const cardsShown = (page: Page) =>
     { polling: 200 },
   );
 const search = (page: Page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
-const routerIdle = (page: Page) =>
-  page.waitForFunction(() => {
-    const { navigation, revalidation } = (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter.state;
-    return navigation.state === "idle" && revalidation === "idle";
-  });
 /** Taps the visible link whose text is `text` inside `within`. */
 async function tapLink(page: Page, within: string, text: string) {
   await page.waitForFunction(

@@ -145,7 +145,18 @@ export async function adultPhone(browser: Browser, opts: PhoneOptions = {}): Pro
   return page;
 }
 
-/** Answers the dialog on screen with its button `text`, once the dialog has settled. */
+/**
+ * Once React Router has no navigation or revalidation under way (a back navigation runs the loaders again); with
+ * `fetchers`, no fetcher either (a mutation's submission).
+ */
+export const routerIdle = (page: Page, { fetchers = false } = {}) =>
+  page.waitForFunction((withFetchers) => {
+    type State = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    const state = (window as unknown as { __reactRouterDataRouter: { state: State } }).__reactRouterDataRouter.state;
+    const busy = withFetchers && [...state.fetchers.values()].some((f) => f.state !== "idle");
+    return state.navigation.state === "idle" && state.revalidation === "idle" && !busy;
+  }, {}, fetchers);
+
 /** React Router's data router, which the app exposes on `window`. */
 type DataRouter = { navigate(to: string | number): Promise<void> };
 
@@ -158,6 +169,7 @@ export async function inAppNavigate(page: Page, to: string | number) {
   await page.evaluate((t) => (window as unknown as { __reactRouterDataRouter: DataRouter }).__reactRouterDataRouter.navigate(t), to);
 }
 
+/** Answers the dialog on screen with its button `text`, once the dialog has settled. */
 export async function answerDialog(page: Page, text: string) {
   await page.waitForSelector(".adm-dialog-button", { visible: true });
   await page.locator(`.adm-dialog-button ::-p-text(${text})`).click();

@@ -9,18 +9,6 @@ import { tap } from "./touch.ts";
 // What the video browser runs share (one gateway and one browser per file): a logged-in phone, new members with
 // coins, and waits on the router and on overlays.
 
-/**
- * Once React Router has no navigation or revalidation under way (a back navigation runs the loaders again); with
- * `fetchers`, no fetcher either (a mutation's submission).
- */
-export const routerIdle = (page: Page, { fetchers = false } = {}) =>
-  page.waitForFunction((withFetchers) => {
-    type State = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
-    const state = (window as unknown as { __reactRouterDataRouter: { state: State } }).__reactRouterDataRouter.state;
-    const busy = withFetchers && [...state.fetchers.values()].some((f) => f.state !== "idle");
-    return state.navigation.state === "idle" && state.revalidation === "idle" && !busy;
-  }, {}, fetchers);
-
 export const visible = (page: Page, selector: string) =>
   page.waitForFunction((sel) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => e.checkVisibility()), {}, selector);
 export const noneVisible = (page: Page, selector: string) =>
@@ -44,7 +32,7 @@ export async function chooseQuality(page: Page, label: string) {
 }
 
 export const maxRow = (page: Page) => page.$$eval(".video-feed-row", (rows) => Math.max(-1, ...rows.map((r) => Number(r.getAttribute("data-index")))));
-export { inAppNavigate } from "./browser.ts";
+export { inAppNavigate, routerIdle } from "./browser.ts";
 
 export async function loginToken(c: ReturnType<typeof testClient>) {
   const r = await c.send(accounts.loginByPassword, DEMO);

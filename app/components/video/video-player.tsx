@@ -13,6 +13,8 @@ const PlayerControls = lazy(() => import("./player/player-controls.tsx"));
 // player mounts, and is in by then (decision 111).
 const loadStream = importOnce(() => import("./player/stream.ts"));
 
+const FAILED = "视频加载失败，请稍后重试";
+
 export interface VideoPlayerProps {
   src: string;
   poster?: string;
@@ -69,7 +71,6 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
   // POSTER_WAIT_MS, whichever comes first.
   useEffect(() => {
     let live = true;
-    void loadStream().catch(() => undefined);
     const shown = poster ? loadImage(poster, { first: true }).then((url) => (live && setPosterUrl(url), url)) : Promise.resolve(undefined);
     if (ready) {
       shown.catch(() => undefined);
@@ -90,6 +91,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
     };
   }, [poster, ready, paintId]);
 
+  useEffect(() => void loadStream().catch(() => undefined), []);
   useEffect(() => (video ? joinMediaFocus(video) : undefined), [video]);
 
   const reportMedia = useEffectEvent((el: HTMLVideoElement | null) => onMedia?.(el));
@@ -132,7 +134,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
         s = open(attachStream, media);
         stream.current = s;
       },
-      () => live && setError("视频加载失败，请稍后重试"),
+      () => live && setError(FAILED),
     );
     return () => {
       live = false;
@@ -156,7 +158,7 @@ export function VideoPlayer({ src, poster, title, onStart, startAt = 0, autoPlay
         elementtiming={paintId}
         playsInline
         preload="metadata"
-        onError={() => video?.getAttribute("src") && setError("视频加载失败，请稍后重试")}
+        onError={() => video?.getAttribute("src") && setError(FAILED)}
         onEnded={onEnded}
         onPlaying={() => {
           if (started.current === src) return;
