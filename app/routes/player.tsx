@@ -3,7 +3,6 @@ import { data, Link, useLocation, useNavigate } from "react-router";
 import { video as videoApi, type Video, type VideoDetail } from "#gateway/api/index.ts";
 import { ScreenError } from "#app/components/screen-error.tsx";
 import { Page } from "#app/components/page.tsx";
-import { CommentsLater } from "#app/features/comments/lazy-comments.tsx";
 import { FollowButton } from "#app/features/follow/follow-button.tsx";
 import { LikeButton } from "#app/features/like/like-button.tsx";
 import { FavoriteButton } from "#app/features/favorite/favorite-button.tsx";
@@ -12,9 +11,8 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { UnlockPanel, withUnlockPanel } from "#app/features/unlock/lazy-unlock-panel.tsx";
 import { PlayerNav } from "#app/features/paging/player-nav.tsx";
 import { VideoPlayer } from "#app/components/video/video-player.tsx";
-import { DanmakuBar, DanmakuLayer } from "#app/features/danmaku/danmaku-bar.tsx";
-import { useDanmakuItems } from "#app/features/danmaku/use-danmaku-items.ts";
-import { keepWatching, sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
+import { DanmakuBar } from "#app/features/danmaku/lazy-danmaku.tsx";
+import { sessionPosition } from "#app/features/watch-progress/watch-progress.ts";
 import { playerStore } from "#app/stores/player.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { VIP_FREE } from "#app/components/video/video-card.tsx";
@@ -30,11 +28,11 @@ import "#app/styles/player.css";
 // place when there is one (decision 108). Both sit over the picture.
 const NextCountdown = lazy(() => import("#app/components/video/next-countdown.tsx").then((m) => ({ default: m.NextCountdown })));
 const ResumePrompt = lazy(() => import("#app/components/video/resume-prompt.tsx").then((m) => ({ default: m.ResumePrompt })));
-// The series and 相关推荐 come with the comments, after the poster (decision 108), and so does their grid's code.
 // A locked video's 想看 comes with its unlock panel: the loader waits for both, so they draw with the screen (decision 111).
 const loadWantButton = importOnce(() => import("#app/features/want/want-button.tsx"));
 const WantButton = lazy(() => loadWantButton().then((m) => ({ default: m.WantButton })));
-const VideoGrid = lazy(() => import("#app/components/video/video-grid.tsx").then((m) => ({ default: m.VideoGrid })));
+// The comments, the series and 相关推荐 come after the poster (decision 108), with their code (decision 112).
+const BelowTheVideo = lazy(() => import("#app/features/player/below-the-video.tsx").then((m) => ({ default: m.BelowTheVideo })));
 
 function videoId(request: Request): number {
   const id = positiveParam(new URL(request.url).searchParams, "id");
@@ -112,28 +110,11 @@ export default function Player({ loaderData }: Route.ComponentProps) {
         {video.description && <p className="player-desc">{video.description}</p>}
         <PlayerNav id={video.id} />
       </section>
-      {/* What is below the video's information comes with the comments' code, after the picture: appended, it moves
-          nothing on screen (decision 108). */}
+      {/* What is below the video's information comes with its code, after the picture: appended, it moves nothing on
+          screen (decision 108). */}
       {shownId === video.id ? (
         <Suspense fallback={null}>
-          <CommentsLater key={video.id} kind="video" id={video.id} initial={comments} count={video.comment_count} />
-          {series && series.list.length > 1 && (
-            <section aria-label="所属合集">
-              <h2 className="block-title">
-                合集 · {video.series_title}
-                <Link className="more-link" to={`/series?id=${video.series_id}`}>
-                  全部 {series.total} 个 ›
-                </Link>
-              </h2>
-              <VideoGrid videos={series.list.filter((v) => v.id !== video.id).slice(0, 4)} />
-            </section>
-          )}
-          {related.length > 0 && (
-            <section aria-label="相关推荐">
-              <h2 className="block-title">相关推荐</h2>
-              <VideoGrid videos={related} />
-            </section>
-          )}
+          <BelowTheVideo key={video.id} video={video} comments={comments} series={series} related={related} />
         </Suspense>
       ) : null}
     </Page>
@@ -159,9 +140,23 @@ function PlayerStage({ video, resume, related, onStart, onShown }: { video: Vide
   const watching = Boolean(video.can_watch);
   const preview = !watching && Boolean(video.preview_url);
   const next = ended?.next;
-  const bullets = useDanmakuItems(video.id, media);
+  // Where the bullets fly: a box-less element over the picture, which the bullet bar draws its layer into.
+  const [bulletSlot, setBulletSlot] = useState<HTMLDivElement | null>(null);
 
-  useEffect(() => (media && watching ? keepWatching(video.id, media) : undefined), [media, watching, video.id]);
+  // The place is kept from when the media may start (after the poster), and so is the code that keeps it.
+  useEffect(() => {
+    if (!media || !watching) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("#app/features/watch-progress/keep-watching.ts").then(
+      (m) => !left && (stop = m.keepWatching(video.id, media)),
+      () => undefined,
+    );
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [media, watching, video.id]);
 
   const goNext = useCallback(() => {
     if (next) void navigate(`/player?id=${next.id}`, { replace: true, state: { autoplay: true } });
@@ -210,7 +205,7 @@ function PlayerStage({ video, resume, related, onStart, onShown }: { video: Vide
           autoPlay={previewStop !== null || arrived}
           badge={preview ? "试看中" : undefined}
           onMedia={setMedia}
-          layers={<DanmakuLayer video={media} items={bullets.items} />}
+          layers={<div className="danmaku-slot" ref={setBulletSlot} />}
           onEnded={() => (preview ? setPreviewStop(media?.currentTime ?? 0) : end())}
           overlay={
             next ? (
@@ -233,7 +228,7 @@ function PlayerStage({ video, resume, related, onStart, onShown }: { video: Vide
           }
         />
       </div>
-      <DanmakuBar id={video.id} video={media} items={bullets.items} onSent={bullets.add} />
+      <DanmakuBar id={video.id} video={media} slot={bulletSlot} />
       {preview && <UnlockPanel unit={{ ...unit, cover: undefined }} viewer={video.viewer} />}
     </>
   );

@@ -41,11 +41,12 @@ const named = (files: string[], name: string) => files.some((f) => new RegExp(`/
 const SCREENS = ["post", "my", "player", "scandalous/detail", "post/detail", "dating", "dating/detail", "cartoon/cartoon-detail", "novel/detail", "novel/reader", "audio/detail", "picture/detail", "game/detail", "home/creator", "search/result"];
 
 /**
- * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 111 left it (plus 1 KB): a change that adds to a
- * screen's first load fails here and says by how much. Issue 37's target is 150 for every screen.
+ * Each screen's first load, JS + CSS, gzip -9, in KB, as decision 112 left it: a change that adds 1 KB to a screen's
+ * first load fails here and says by how much, and none may pass issue 37's target of 150.
  */
+const TARGET_KB = 150;
 const BUDGET_KB: Record<string, number> = {
-  home: 138.1, scandalous: 140.5, resource: 145.1, dark_web: 138.1, post: 149.3, my: 145.9, player: 153.6,
+  home: 138.1, scandalous: 140.5, resource: 145.1, dark_web: 138.1, post: 149.3, my: 145.9, player: 149.4,
   "scandalous/detail": 145.4, "post/detail": 147.4, dating: 148.7, "dating/detail": 147.9,
   "cartoon/cartoon-detail": 146.9, "novel/detail": 146.9, "novel/reader": 147.8, "audio/detail": 148.6,
   "picture/detail": 144.9, "game/detail": 146.1, "home/creator": 149.0, "search/result": 148.6,
@@ -54,10 +55,10 @@ const BUDGET_KB: Record<string, number> = {
 const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
 
 describe("first loads (built app)", () => {
-  it("keeps every screen's first load within what decision 111 reached", () => {
+  it("keeps every screen's first load within what decision 112 reached, and within 150 KB", () => {
     for (const [screen, kb] of Object.entries(BUDGET_KB)) {
       const size = Math.round(gzipKb(firstLoad(screen)) * 10) / 10;
-      expect({ screen, size, over: size > kb + 1 }).toEqual({ screen, size, over: false });
+      expect({ screen, size, over: size > Math.min(kb + 1, TARGET_KB) }).toEqual({ screen, size, over: false });
     }
   });
 
@@ -69,6 +70,18 @@ describe("first loads (built app)", () => {
       expect({ screen, panel: js(screen).some((code) => code.includes('"locked-panel-body"')) }).toEqual({ screen, panel: false });
     }
     expect(js("player").some((code) => code.includes("当前浏览器无法播放此视频"))).toBe(false);
+  });
+
+  // /player's first frame is the picture and the video's information (decision 112): the bullets' code, the gift
+  // sheet's and what is below the information come after it.
+  it("keeps the bullets, the gift sheet and what is below the video's information out of /player's first load", () => {
+    const code = firstLoad("player")
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(CLIENT, f), "utf8"))
+      .join("\n");
+    for (const text of ["附近的弹幕", "发个友善的弹幕见证当下", "当前余额", "所属合集"]) expect({ text, inFirstLoad: code.includes(text) }).toEqual({ text, inFirstLoad: false });
+    // The place a bullet bar keeps while its code comes.
+    expect(code).toContain('className:"danmaku-bar"');
   });
 
   // No screen animates or drags at once: Tabs and Swiper draw their first frame without react-spring and load it

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "puppeteer";
 import { DEMO_FREE_VIDEO_ID } from "#server/content/seed.ts";
-import { adultPhone, findText, gatewayAndBrowser } from "../support/browser.ts";
-import { REPO_ROOT } from "../support/gateway.ts";
+import { accounts } from "#gateway/api/index.ts";
+import { adultPhone, findText, gatewayAndBrowser, submitLogin } from "../support/browser.ts";
+import { REPO_ROOT, testClient } from "../support/gateway.ts";
 
 // Decision 108: an item's screen draws its first frame without the code of what comes after it (its comments, an
 // article's or a post's video player), and nothing on the screen moves when that code comes.
@@ -94,5 +95,38 @@ describe("an item's later parts", () => {
     expect(related).toBeGreaterThan(comments!);
     expect(await page.$eval(".player-info", (el) => el.getBoundingClientRect().bottom)).toBe(info);
     expect(await page.evaluate(() => window.__shifts)).toBe(0);
+  });
+
+  // Decision 112: the bullets' code comes after the first frame; the bar's place is kept for it.
+  it("keeps /player's bullet bar in its place until its code comes, for a visitor and a member, and nothing moves", async () => {
+    const held = chunkWith("附近的弹幕");
+    for (const member of [false, true]) {
+      const { page, asked, release } = await phoneHolding([held]);
+      if (member) {
+        const phone = "13900000112";
+        await testClient(suite.gw.url).send(accounts.register, { phone, password: "secret123" });
+        await page.goto(`${suite.gw.url}/login?redirect=%2Fmy`);
+        await submitLogin(page, phone, "secret123");
+        await page.waitForFunction(() => location.pathname === "/my");
+      }
+      await page.goto(`${suite.gw.url}/player?id=${DEMO_FREE_VIDEO_ID}`);
+      await page.waitForSelector(".player-info .player-title");
+      await expect.poll(() => asked.length).toBe(1);
+      const place = () =>
+        page.$eval(".danmaku-bar", (bar) => ({
+          busy: bar.getAttribute("aria-busy"),
+          height: bar.getBoundingClientRect().height,
+          info: document.querySelector(".player-info")!.getBoundingClientRect().top,
+        }));
+      const before = await place();
+      expect({ member, busy: before.busy }).toEqual({ member, busy: "true" });
+      expect(before.height).toBeGreaterThan(40);
+
+      release();
+      await page.waitForSelector(member ? ".danmaku-bar .danmaku-send input" : ".danmaku-bar .danmaku-login");
+      expect({ member, ...(await place()) }).toEqual({ member, ...before, busy: null });
+      expect(await page.evaluate(() => window.__shifts)).toBe(0);
+      await page.browserContext().close();
+    }
   });
 });

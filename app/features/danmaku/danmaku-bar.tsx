@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { Link, useLocation } from "react-router";
 import type { Danmu } from "#gateway/api/content-types.ts";
 import { danmuSend } from "#gateway/api/video.ts";
@@ -12,7 +13,8 @@ import { ReportButton } from "#app/features/report/report-button.tsx";
 import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
 import { isLoggedIn, userStore } from "#app/stores/user.ts";
-import "./danmaku-bar.css";
+import { useDanmakuItems } from "./use-danmaku-items.ts";
+import "./nearby-bullets.css";
 
 // The settings load with the sheet, at the tap: no first frame shows them (decision 107).
 const DanmakuSettingsPanel = lazy(() => import("#app/components/video/danmaku/settings-panel.tsx").then((m) => ({ default: m.DanmakuSettingsPanel })));
@@ -24,7 +26,7 @@ const Danmaku = lazy(() => import("#app/components/video/danmaku/danmaku.tsx"));
  * Bullet comments over the picture: drawn on one canvas, as the member's settings say. The engine's code loads once
  * the video has first played or moved (a seek, a resume point): before that, at its start, no bullet is on screen.
  */
-export function DanmakuLayer({ video, items }: { video: HTMLVideoElement | null; items: readonly Danmu[] }) {
+function DanmakuLayer({ video, items }: { video: HTMLVideoElement | null; items: readonly Danmu[] }) {
   const settings = useDanmakuSettings();
   const moved = useMoved(video);
   if (!moved) return null;
@@ -52,10 +54,12 @@ function useMoved(video: HTMLVideoElement | null): boolean {
 }
 
 /**
- * Under the picture: 弹 (bullets shown or not), the box that sends one at the current second, and the bullet settings.
- * A visitor is asked to log in first.
+ * /player's bullet comments (lazy-danmaku.tsx loads this module): the bar under the picture, with 弹 (bullets shown or
+ * not), the box that sends one at the current second (a visitor is asked to log in first) and the bullet settings;
+ * and the layer over the picture, drawn into `slot`. Both show the bullets of video `id` around where `video` plays.
  */
-export function DanmakuBar({ id, video, items, onSent }: { id: number; video: HTMLVideoElement | null; items: readonly Danmu[]; onSent: (bullet: Danmu) => void }) {
+export function DanmakuBar({ id, video, slot }: { id: number; video: HTMLVideoElement | null; slot: HTMLElement | null }) {
+  const bullets = useDanmakuItems(id, video);
   const show = useStore(danmakuStore, (s) => s.show);
   const member = useStore(userStore, () => isLoggedIn());
   const location = useLocation();
@@ -67,7 +71,7 @@ export function DanmakuBar({ id, video, items, onSent }: { id: number; video: HT
     const time = Math.round((video?.currentTime ?? 0) * 10) / 10;
     const bullet = await api(danmuSend, { id, time, content, request_id: submission.idFor({ id, content }) });
     submission.done();
-    onSent(bullet);
+    bullets.add(bullet);
   };
 
   return (
@@ -97,8 +101,9 @@ export function DanmakuBar({ id, video, items, onSent }: { id: number; video: HT
       </button>
       <Sheet visible={settingsAt !== null} onClose={() => setSettingsAt(null)} title="弹幕设置">
         <DanmakuSettingsPanel />
-        {settingsAt !== null && <NearbyBullets items={items} at={settingsAt} />}
+        {settingsAt !== null && <NearbyBullets items={bullets.items} at={settingsAt} />}
       </Sheet>
+      {slot && createPortal(<DanmakuLayer video={video} items={bullets.items} />, slot)}
     </div>
   );
 }

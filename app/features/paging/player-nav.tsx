@@ -1,17 +1,13 @@
 import { Button } from "#app/components/kit/button.tsx";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { Paged, Video } from "#gateway/api/index.ts";
 import { toast } from "#app/lib/feedback.ts";
-import { callPath } from "#app/lib/gateway.ts";
-import { extendStack, stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
+import { stackKeyOf, stackState, stackStore } from "#app/stores/stack.ts";
 import { useStore } from "#app/stores/use-store.ts";
-
-const STACK_PAGE = 20;
 
 /**
  * Previous and next in the list the player was opened from (named by its history entry's state). At the
- * end of what that list had loaded, the next page is asked of the same call with the same params.
+ * end of what that list had loaded, the next page is asked at the tap on 下一个 (next-in-stack.ts, loaded then).
  */
 function useNeighbours(id: number, key: string | undefined) {
   const stack = useStore(stackStore, (s) => (key ? s.stacks[key] : undefined));
@@ -22,12 +18,9 @@ function useNeighbours(id: number, key: string | undefined) {
   const canLoadMore = i >= 0 && i === ids.length - 1 && Boolean(stack?.api) && Boolean(stack?.hasMore);
   /** The next id, or why there is none. */
   const loadNext = async (): Promise<number | "end" | "failed"> => {
-    if (!stack || !key) return "end";
-    const page = await callPath<Paged<Video>>(stack.api, { ...stack.params, page: Math.floor(stack.ids.length / STACK_PAGE) + 1, limit: STACK_PAGE }).catch(() => null);
-    if (!page) return "failed";
-    const fresh = page.list.map((v) => v.id).filter((v) => !stack.ids.includes(v));
-    extendStack(key, fresh, page.has_more && fresh.length > 0);
-    return fresh[0] ?? "end";
+    if (!key) return "end";
+    const loaded = await import("./next-in-stack.ts").catch(() => null);
+    return loaded ? loaded.loadNextInStack(key) : "failed";
   };
   return { prev, next, canLoadMore, loadNext };
 }

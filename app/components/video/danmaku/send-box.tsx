@@ -1,6 +1,6 @@
 import { Button } from "#app/components/kit/button.tsx";
 import { useId, useState, type FormEvent } from "react";
-import "./danmaku.css";
+import "./send-box.css";
 
 export const MAX_DANMAKU = 50;
 

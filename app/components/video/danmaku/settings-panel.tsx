@@ -2,7 +2,7 @@ import { useId, type ChangeEvent } from "react";
 import { Selector } from "#app/components/selector.tsx";
 import { danmakuStore } from "#app/stores/danmaku.ts";
 import { useStore } from "#app/stores/use-store.ts";
-import "./danmaku.css";
+import "./settings-panel.css";
 
 type Density = ReturnType<typeof danmakuStore.get>["density"];
 
