@@ -17,6 +17,7 @@ interface ManifestRoute {
   parentId?: string;
   module: string;
   imports?: string[];
+  css?: string[];
 }
 interface Manifest {
   entry: { module: string; imports: string[] };
@@ -37,6 +38,21 @@ function readManifest(): Manifest | null {
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(join(CLIENT, path))).length;
+
+/**
+ * What a direct visit to the screen at `url` (a path, its query ignored) loads before it can render, JS + CSS, gzip -9
+ * bytes: the entry's, the root's and the route's files in the build's manifest (issue 37's first load; the figure
+ * tests/browser/first-loads.test.ts holds). Null without a build or such a route.
+ */
+export function firstLoadBytes(url: string): number | null {
+  const manifest = readManifest();
+  const path = url.replace(/^\//, "").replace(/\?.*$/, "");
+  const route = manifest && Object.values(manifest.routes).find((r) => r.path === path);
+  if (!manifest || !route) return null;
+  const root = manifest.routes.root;
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports, root?.module, ...(root?.imports ?? []), route.module, ...(route.imports ?? []), ...(route.css ?? [])]);
+  return [...files].reduce((sum, f) => sum + (f ? gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length : 0), 0);
+}
 
 export function benchRouteChunks() {
   console.log("\nIssue 19 screens: each route's own chunk (built app, gzip)");
