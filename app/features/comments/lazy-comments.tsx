@@ -2,8 +2,8 @@ import { lazy, Suspense, type ComponentProps } from "react";
 import type { Comments as CommentsView } from "./comments.tsx";
 
 /**
- * The comments, their code asked for when first rendered. Under a screen's own Suspense boundary, what follows them
- * in it waits with them (/player's series and 相关推荐), so nothing moves when they come.
+ * The comments, their code asked for when first rendered. Under a screen's own Suspense boundary, what shares it
+ * with them waits for them too (a novel's 猜你喜欢), so nothing moves when they come.
  */
 export const CommentsLater = lazy(() => import("./comments.tsx").then((m) => ({ default: m.Comments })));
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import type { Gift } from "#gateway/api/index.ts";
 import { useActionFetcher } from "#app/features/action-fetcher.ts";
 import { useMemberOnly } from "#app/features/member-only.ts";
+import { toast } from "#app/lib/feedback.ts";
 import { api } from "#app/lib/gateway.ts";
 import { importOnce } from "#app/lib/import-once.ts";
 import type { clientAction } from "#app/routes/actions/gift.ts";
@@ -20,17 +21,17 @@ export function GiftButton({ kind, id, creator, coins }: { kind: GiftKind; id: n
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   // Once opened the sheet stays mounted, so that it closes as a sheet does.
   const [opened, setOpened] = useState(false);
-  const open = () =>
-    void Promise.all([api(GIFT_KINDS[kind].list, undefined), loadGiftSheet()]).then(
-      ([list]) => {
-        setOpened(true);
-        setGifts(list);
-      },
-      () => undefined,
-    );
+  const open = async () => {
+    const [list, sheet] = await Promise.allSettled([api(GIFT_KINDS[kind].list, undefined), loadGiftSheet()]);
+    // A failed call has said why already; the sheet's code may fail on its own (the line dropped).
+    if (list.status === "rejected") return;
+    if (sheet.status === "rejected") return toast("加载失败，请稍后重试");
+    setOpened(true);
+    setGifts(list.value);
+  };
   return (
     <>
-      <Button className="item-action" size="small" loading={fetcher.busy} onClick={memberOnly(open)}>
+      <Button className="item-action" size="small" loading={fetcher.busy} onClick={memberOnly(() => void open())}>
         打赏
       </Button>
       {opened && (
