@@ -52,6 +52,8 @@ export const fontSizeFor = (height: number) => Math.round(Math.min(24, Math.max(
 interface Flying extends Bullet {
   item: DanmakuItem;
   lane: number;
+  /** Its drawing, once it has been drawn (spriteOf); null where there is no canvas context. */
+  sprite?: HTMLCanvasElement | null;
 }
 
 // Above 2× the text looks no sharper at these sizes, and the canvas has 2.25 times the pixels to clear and composite.
@@ -188,8 +190,9 @@ export function createDanmakuEngine(canvas: HTMLCanvasElement, { duration = DURA
     for (const f of flying) {
       const x = xAt(f, t, { width, duration });
       if (x >= width || x + f.width <= 0) continue;
-      const sprite = spriteOf(f);
-      if (sprite) ctx.drawImage(sprite, Math.round(x * dpr), Math.round(f.lane * row * dpr));
+      // Looked up once per bullet, not every frame.
+      if (f.sprite === undefined) f.sprite = spriteOf(f);
+      if (f.sprite) ctx.drawImage(f.sprite, Math.round(x * dpr), Math.round(f.lane * row * dpr));
     }
   };
 
