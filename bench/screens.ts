@@ -9,7 +9,7 @@ import type { Browser, Page } from "puppeteer";
 import { clickText } from "../tests/support/browser.ts";
 import { line, withBuiltApp } from "./built-app.ts";
 import { floorClient, lighthouseCold, type ColdRun } from "./lighthouse.ts";
-import { firstLoadBytes } from "./route-chunks.ts";
+import { firstLoadFiles, gzip9Bytes, readManifest } from "../tests/support/build-manifest.ts";
 import { phone } from "./phone.ts";
 
 const RUNS = Number(process.env.SCREEN_RUNS) || 3;
@@ -47,6 +47,16 @@ function screensOf(dataDir: string): string[] {
   } finally {
     db.close();
   }
+}
+
+/**
+ * What a direct visit to the screen at `url` (a path, its query ignored) loads before it can render, JS + CSS, gzip -9
+ * bytes (issue 37's first load; the figure tests/browser/first-loads.test.ts holds). Null without a build or such a route.
+ */
+function firstLoadBytes(url: string): number | null {
+  const manifest = readManifest();
+  const files = manifest && firstLoadFiles(manifest, url.replace(/^\//, "").replace(/\?.*$/, ""));
+  return files ? files.reduce((sum, f) => sum + gzip9Bytes(f), 0) : null;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

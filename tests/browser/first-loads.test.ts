@@ -3,36 +3,21 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { adultPhone, gatewayAndBrowser } from "../support/browser.ts";
-import { REPO_ROOT } from "../support/gateway.ts";
+import { CLIENT, firstLoadFiles, gzip9Bytes, readManifest, type Manifest } from "../support/build-manifest.ts";
 
 // Decision 087: what each screen loads first, read from the build's route manifest, and the tabs' code fetched
 // once the first screen is in.
-const CLIENT = join(REPO_ROOT, "build/client");
-
-interface ManifestRoute {
-  path?: string;
-  module: string;
-  imports?: string[];
-  css?: string[];
-}
-
-function readManifest(): { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> } {
-  const assets = join(CLIENT, "assets");
-  const file = readdirSync(assets)
-    .filter((f) => /^manifest-.*\.js$/.test(f))
-    .map((f) => join(assets, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
-  const text = readFileSync(file, "utf8");
-  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+function manifest(): Manifest {
+  const m = readManifest();
+  expect(m, "a build (npm run build)").not.toBeNull();
+  return m!;
 }
 
 /** The files a direct visit to `path` loads before the screen can render: the entry, the root's and the route's. */
 function firstLoad(path: string): string[] {
-  const m = readManifest();
-  const route = Object.values(m.routes).find((r) => r.path === path);
-  expect(route, path).toBeDefined();
-  const root = m.routes.root!;
-  return [...new Set([m.entry.module, ...m.entry.imports, root.module, ...(root.imports ?? []), route!.module, ...(route!.imports ?? []), ...(route!.css ?? [])])];
+  const files = firstLoadFiles(manifest(), path);
+  expect(files, path).not.toBeNull();
+  return files!;
 }
 
 const named = (files: string[], name: string) => files.some((f) => new RegExp(`/${name}-[\\w-]+\\.(js|css)$`).test(f));
@@ -52,7 +37,7 @@ const BUDGET_KB: Record<string, number> = {
   "picture/detail": 144.9, "game/detail": 146.1, "home/creator": 149.0, "search/result": 148.6,
 };
 
-const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(CLIENT, f.replace(/#.*$/, ""))), { level: 9 }).length, 0) / 1024;
+const gzipKb = (files: string[]) => files.reduce((sum, f) => sum + gzip9Bytes(f), 0) / 1024;
 
 describe("first loads (built app)", () => {
   it("keeps every screen's first load within what decision 112 reached, and within 150 KB", () => {
@@ -131,7 +116,7 @@ describe("prefetch after the first screen", () => {
   const ctx = gatewayAndBrowser();
 
   it("fetches the tabs' route modules and the overlays' code once /home's feed is in and the member scrolls, before any tap", async () => {
-    const m = readManifest();
+    const m = manifest();
     const post = m.routes["routes/post"]!.module;
     const motion = readdirSync(join(CLIENT, "assets")).find((f) => /^motion-[\w-]+\.js$/.test(f));
     expect(motion).toBeDefined();
